@@ -1,0 +1,105 @@
+"""Settings, read from the environment once and passed down explicitly.
+
+Every field can be overridden by a CLI flag or a keyword argument; the environment
+only supplies defaults, so library code never reads ``os.environ`` itself.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from grraf.errors import ConfigError
+
+
+def _env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError as e:
+        raise ConfigError(f"{name} must be a whole number, got {raw!r}") from e
+
+
+def _env_float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return float(raw)
+    except ValueError as e:
+        raise ConfigError(f"{name} must be a number, got {raw!r}") from e
+
+
+def default_home() -> Path:
+    return Path(os.environ.get("GRRAF_HOME") or Path.home() / ".cache" / "grraf")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Knobs of one grraf session.
+
+    Attributes:
+        model: LangChain model spec (``"openai:gpt-4o-mini"``) or ``"local"``; None means
+            "local" (the offline default).
+        max_retries: feedback rounds after the first attempt (GRRAF's n).
+        timeout: wall-clock seconds per attempt (GRRAF used 300).
+        memory_limit_mb: address-space limit of a sandboxed Python attempt.
+        home: cache directory for the local model and built wheels.
+        llm_threads: CPU threads for the local model (0 = all cores).
+        llm_context: context window of the local model, in tokens.
+        llm_max_tokens: cap on tokens generated per LLM call.
+        seed: sampling seed; temperature is always 0.
+        row_cap: most rows a Cypher query may return.
+        explain: add a one-sentence natural-language answer (one more LLM call).
+        fallback_max_edges: the direct fallback may show the graph to the LLM only up to this size.
+    """
+
+    model: str | None = None
+    max_retries: int = 3
+    timeout: float = 300.0
+    memory_limit_mb: int = 4096
+    home: Path = field(default_factory=default_home)
+    llm_threads: int = 0
+    llm_context: int = 4096
+    llm_max_tokens: int = 512
+    seed: int = 0
+    row_cap: int = 1000
+    explain: bool = True
+    fallback_max_edges: int = 300
+
+    @classmethod
+    def from_env(cls, **overrides: Any) -> Settings:
+        """Defaults from ``GRRAF_*`` variables, then ``overrides`` (None values are ignored)."""
+        settings = cls(
+            model=os.environ.get("GRRAF_MODEL") or None,
+            max_retries=_env_int("GRRAF_MAX_RETRIES", 3),
+            timeout=_env_float("GRRAF_TIMEOUT", 300.0),
+            memory_limit_mb=_env_int("GRRAF_MEMORY_MB", 4096),
+            home=default_home(),
+            llm_threads=_env_int("GRRAF_THREADS", 0),
+            llm_context=_env_int("GRRAF_CONTEXT", 4096),
+            llm_max_tokens=_env_int("GRRAF_MAX_TOKENS", 512),
+            seed=_env_int("GRRAF_SEED", 0),
+            row_cap=_env_int("GRRAF_ROW_CAP", 1000),
+        )
+        return settings.with_(**overrides)
+
+    def with_(self, **overrides: Any) -> Settings:
+        """A copy with the given fields replaced; None means 'keep'."""
+        settings = replace(self, **{k: v for k, v in overrides.items() if v is not None})
+        settings.validate()
+        return settings
+
+    def validate(self) -> None:
+        if self.max_retries < 0:
+            raise ConfigError(f"max_retries must be 0 or more, got {self.max_retries}")
+        if self.timeout <= 0:
+            raise ConfigError(f"timeout must be positive, got {self.timeout}")
+        if self.memory_limit_mb < 64:
+            raise ConfigError(f"memory limit must be at least 64 MB, got {self.memory_limit_mb}")
+        if self.row_cap < 1:
+            raise ConfigError(f"row cap must be at least 1, got {self.row_cap}")

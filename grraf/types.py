@@ -1,0 +1,134 @@
+"""Frozen result types. The whole trace travels with the answer (smolagents' steps)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+AttemptStatus = Literal["ok", "error", "timeout", "rejected"]
+
+
+@dataclass(frozen=True)
+class TokenUsage:
+    """Tokens counted from the provider's usage metadata."""
+
+    input: int = 0
+    output: int = 0
+
+    def __add__(self, other: TokenUsage) -> TokenUsage:
+        return TokenUsage(self.input + other.input, self.output + other.output)
+
+    @property
+    def total(self) -> int:
+        return self.input + self.output
+
+
+@dataclass(frozen=True)
+class LLMCall:
+    """One call to the chat model, for the trace."""
+
+    stage: str
+    tokens: TokenUsage
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Refined:
+    """The refined question P' and the structured facts the refine stage extracted.
+
+    ``parameters`` holds task arguments such as ``{"source": 0, "target": 5}``.
+    ``output_format`` is one of ``yes/no``, ``number``, ``list``, ``text``.
+    """
+
+    question: str
+    task: str = "unknown"
+    directed: bool | None = None
+    weighted: bool | None = None
+    output_format: str = "text"
+    parameters: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Schema:
+    """What the generate stage may know about a store: bounded in size whatever the graph size."""
+
+    text: str
+    node_count: int | None = None
+    edge_count: int | None = None
+    directed: bool | None = None
+    weight_property: str | None = None
+
+
+@dataclass(frozen=True)
+class Execution:
+    """A successful run of generated code."""
+
+    value: Any
+    seconds: float
+    truncated: bool = False
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One try at running generated code."""
+
+    code: str
+    status: AttemptStatus
+    error: str | None
+    seconds: float
+    language: str = "python"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "status": self.status, "error": self.error, "seconds": round(self.seconds, 4)}
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The result of one question, with everything that produced it.
+
+    ``verified`` is true only when ``value`` came from code that executed successfully;
+    a fallback (direct LLM answer) is always ``verified=False``.
+    """
+
+    question: str
+    answer: str
+    value: Any
+    verified: bool
+    attempts: tuple[Attempt, ...]
+    llm_calls: tuple[LLMCall, ...]
+    seconds: float
+    backend: str
+    refined: Refined | None = None
+    template: str | None = None
+    code: str | None = None
+    fallback_reason: str | None = None
+
+    @property
+    def tokens(self) -> TokenUsage:
+        total = TokenUsage()
+        for call in self.llm_calls:
+            total = total + call.tokens
+        return total
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON contract of ``grraf ask --json``."""
+        tokens = self.tokens
+        return {
+            "question": self.question,
+            "answer": self.answer,
+            "value": self.value,
+            "verified": self.verified,
+            "attempts": [a.to_dict() for a in self.attempts],
+            "llm_calls": len(self.llm_calls),
+            "tokens": {"input": tokens.input, "output": tokens.output},
+            "seconds": round(self.seconds, 3),
+            "backend": self.backend,
+            "code": self.code,
+            "refined": asdict(self.refined) if self.refined else None,
+            "fallback_reason": self.fallback_reason,
+            "calls": [
+                {"stage": c.stage, "input": c.tokens.input, "output": c.tokens.output, "seconds": round(c.seconds, 3)}
+                for c in self.llm_calls
+            ],
+        }
