@@ -56,6 +56,8 @@ class Settings:
         row_cap: most rows a Cypher query may return.
         explain: add a one-sentence natural-language answer (one more LLM call).
         fallback_max_edges: the direct fallback may show the graph to the LLM only up to this size.
+        fallback: after the last failed attempt, answer directly (flagged unverified); off for the
+            single-shot baseline, which then reports no answer.
     """
 
     model: str | None = None
@@ -70,6 +72,7 @@ class Settings:
     row_cap: int = 1000
     explain: bool = True
     fallback_max_edges: int = 300
+    fallback: bool = True
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
