@@ -1,0 +1,419 @@
+"""Embedded Cypher store on ladybug (the maintained fork of Kùzu).
+
+Graph model (shared with the Neo4j store and written by :mod:`loaders.ladybug`): a graph
+called ``NAME`` is the node table ``NAME_Node`` (primary key ``id``, INT64 when every id
+is an integer, else STRING; optional ``weight`` and other scalar properties) and the
+relationship table ``NAME_EDGE`` (optional ``weight``, ...). Undirected graphs store each
+edge once; the metadata table ``grraf_graph`` records directedness and counts, and the
+schema text tells the LLM to match undirected edges without an arrow.
+
+Generated queries are checked by :func:`grraf.stores.cypher_guard.check_cypher` and then
+run on a database opened with ``read_only=True``: ladybug itself refuses every write
+("Cannot execute write operations in a read-only database!"), whatever slips past the guard.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import decimal
+import logging
+import shutil
+import tempfile
+import time
+import uuid
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import ladybug
+import networkx as nx
+import pandas as pd
+
+from grraf.config import Settings
+from grraf.errors import CodeFailed, CodeRejected, CodeTimeout, StoreError
+from grraf.stores.base import Language
+from grraf.stores.cypher_guard import check_cypher, edge_type, node_label
+from grraf.types import Execution, Schema
+
+log = logging.getLogger(__name__)
+
+META_TABLE = "grraf_graph"
+_MAX_GRAPHS_IN_SCHEMA = 12
+_MAX_PROPERTIES = 8
+_SAMPLES = 3
+
+_DIALECT_NOTES = (
+    "Dialect notes (ladybug/Kùzu Cypher): always give node labels on both ends, e.g. (a:G_Node)-[e:G_EDGE]->"
+    "(b:G_Node); shortest paths: MATCH p = (a)-[e:G_EDGE* SHORTEST 1..30]->(b) RETURN length(e); "
+    "variable-length paths need an upper bound (*1..5); use label(e) not type(e); "
+    "list_reduce/list_transform instead of reduce/list comprehensions; there are no db.* or apoc procedures. "
+    "Return one value named answer when possible."
+)
+
+
+class LadybugStore:
+    """A ladybug database, opened read-only for generated queries.
+
+    Args:
+        path: the database file (a single file in ladybug 0.22).
+        graph_name: restrict the schema (and :meth:`to_networkx`, :meth:`as_text`) to one
+            named graph; None means all graphs in the database.
+        settings: row cap and other knobs; defaults from the environment.
+
+    Raises:
+        StoreError: the database does not exist or cannot be opened, or ``graph_name`` is unknown.
+    """
+
+    name = "ladybug"
+    language: Language = "cypher"
+    dialect = "ladybug"
+
+    def __init__(self, path: str | Path, *, graph_name: str | None = None, settings: Settings | None = None) -> None:
+        self.path = Path(path)
+        self.settings = settings or Settings.from_env()
+        self.graph_name = graph_name
+        self._cleanup: Path | None = None
+        self._schema: Schema | None = None
+        if not self.path.exists():
+            raise StoreError(f"no ladybug database at {self.path}")
+        try:
+            self._db = ladybug.Database(str(self.path), read_only=True)
+            self._conn = ladybug.Connection(self._db)
+        except RuntimeError as e:
+            raise StoreError(f"cannot open ladybug database {self.path}: {e}") from e
+        self._graphs = self._read_metadata()
+        if graph_name is not None and graph_name not in self._graphs:
+            known = ", ".join(sorted(self._graphs)) or "none"
+            self.close()
+            raise StoreError(f"no graph named {graph_name!r} in {self.path}; known graphs: {known}")
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_networkx(
+        cls,
+        graphs: Mapping[str, nx.Graph],
+        *,
+        path: str | Path | None = None,
+        settings: Settings | None = None,
+    ) -> LadybugStore:
+        """Load NetworkX graphs (keys such as ``"G"`` and ``"G_prime"``) into a new database.
+
+        Args:
+            graphs: graph name → graph; each becomes ``NAME_Node``/``NAME_EDGE``.
+            path: database file to create; None means a temporary folder removed on close.
+            settings: passed to the store.
+        """
+        from loaders.ladybug import open_writable, write_graph
+        from loaders.networkx import frames_from_networkx
+
+        cleanup: Path | None = None
+        if path is None:
+            cleanup = Path(tempfile.mkdtemp(prefix="grraf-ladybug-"))
+            path = cleanup / "graph.lbug"
+        try:
+            db, conn = open_writable(path)
+            try:
+                for gname, graph in graphs.items():
+                    write_graph(conn, gname, frames_from_networkx(graph))
+            finally:
+                conn.close()
+                db.close()
+            store = cls(path, settings=settings)
+        except BaseException:
+            if cleanup is not None:
+                shutil.rmtree(cleanup, ignore_errors=True)
+            raise
+        store._cleanup = cleanup
+        return store
+
+    def _read_metadata(self) -> dict[str, dict[str, Any]]:
+        tables = self._tables()
+        if META_TABLE not in {t for t, _ in tables}:
+            return {}
+        result = self._conn.execute(
+            f"MATCH (g:{META_TABLE}) RETURN g.name, g.directed, g.weighted, g.id_type, g.nodes, g.edges ORDER BY g.name"
+        )
+        return {
+            r[0]: {"directed": bool(r[1]), "weighted": bool(r[2]), "id_type": r[3], "nodes": r[4], "edges": r[5]}
+            for r in result.get_all()
+        }
+
+    def _tables(self) -> list[tuple[str, str]]:
+        rows = self._conn.execute("CALL show_tables() RETURN name, type ORDER BY name").get_all()
+        return [(r[0], r[1]) for r in rows]
+
+    def graph_names(self) -> list[str]:
+        """Named graphs recorded in the database."""
+        return sorted(self._graphs)
+
+    def _focus(self) -> list[str]:
+        return [self.graph_name] if self.graph_name else sorted(self._graphs)
+
+    # ------------------------------------------------------------------ schema
+    def schema(self) -> Schema:
+        """Tables, properties with types, counts, directedness, a few sample values.
+
+        Bounded: at most 12 graphs, 8 properties per table and 3 samples per property,
+        whatever the data size; counts come from the metadata table (no scan).
+        """
+        if self._schema is None:
+            self._schema = self._build_schema()
+        return self._schema
+
+    def _columns(self, table: str) -> list[tuple[str, str, bool]]:
+        rows = self._conn.execute(f"CALL table_info('{table}') RETURN *").get_all()
+        # node tables: [id, name, type, default, primary key]; rel tables: [id, name, type, default, storage]
+        return [(r[1], r[2], bool(r[4]) if isinstance(r[4], bool) else False) for r in rows]
+
+    def _samples(self, table: str, column: str, is_rel: bool) -> list[Any]:
+        pattern = f"()-[x:{table}]->()" if is_rel else f"(x:{table})"
+        rows = self._conn.execute(
+            f"MATCH {pattern} WHERE x.{column} IS NOT NULL RETURN DISTINCT x.{column} LIMIT {_SAMPLES}"
+        ).get_all()
+        return sorted((_jsonable(r[0]) for r in rows), key=repr)
+
+    def _describe_table(self, table: str, is_rel: bool) -> str:
+        cols = self._columns(table)
+        shown = []
+        for col, typ, pk in cols[:_MAX_PROPERTIES]:
+            samples = ", ".join(_short(v) for v in self._samples(table, col, is_rel))
+            flag = " primary key" if pk or (not is_rel and col == "id") else ""
+            shown.append(f"{col} {typ}{flag}" + (f" (e.g. {samples})" if samples else ""))
+        if len(cols) > _MAX_PROPERTIES:
+            shown.append(f"... {len(cols) - _MAX_PROPERTIES} more")
+        return "; ".join(shown) if shown else "no properties"
+
+    def _build_schema(self) -> Schema:
+        lines: list[str] = []
+        focus = self._focus()
+        node_total = edge_total = 0
+        directed_flags: set[bool] = set()
+        weight_props: set[str] = set()
+        if not focus:
+            lines.extend(self._generic_schema())
+        for gname in focus[:_MAX_GRAPHS_IN_SCHEMA]:
+            meta = self._graphs[gname]
+            directed = meta["directed"]
+            directed_flags.add(directed)
+            node_total += int(meta["nodes"])
+            edge_total += int(meta["edges"])
+            nt, et = node_label(gname), edge_type(gname)
+            kind = "directed" if directed else "undirected"
+            weighted = "weighted (property weight)" if meta["weighted"] else "unweighted"
+            if meta["weighted"]:
+                weight_props.add("weight")
+            lines.append(f"Graph {gname}: {kind}, {weighted}, {meta['nodes']} nodes, {meta['edges']} edges.")
+            lines.append(f"  Node table {nt}: {self._describe_table(nt, False)}")
+            lines.append(f"  Relationship table {et} ({nt} -> {nt}): {self._describe_table(et, True)}")
+            if directed:
+                lines.append(f"  Directed: follow the arrow, e.g. MATCH (a:{nt})-[e:{et}]->(b:{nt}).")
+            else:
+                lines.append(
+                    f"  Undirected: each edge is stored once; match it WITHOUT an arrow, "
+                    f"e.g. MATCH (a:{nt})-[e:{et}]-(b:{nt})."
+                )
+        if len(focus) > _MAX_GRAPHS_IN_SCHEMA:
+            lines.append(f"... and {len(focus) - _MAX_GRAPHS_IN_SCHEMA} more graphs (ask about one by name).")
+        lines.append(_DIALECT_NOTES)
+        single = len(directed_flags) == 1 and len(focus) >= 1
+        return Schema(
+            text="\n".join(lines),
+            node_count=node_total if focus else None,
+            edge_count=edge_total if focus else None,
+            directed=directed_flags.pop() if single else None,
+            weight_property=(weight_props.pop() if len(weight_props) == 1 else None),
+        )
+
+    def _generic_schema(self) -> list[str]:
+        """Schema of a database not written by grraf: every table, with counts."""
+        lines = ["Database tables (not created by grraf; directedness unknown):"]
+        tables = self._tables()
+        for table, kind in tables[: _MAX_GRAPHS_IN_SCHEMA * 2]:
+            is_rel = kind == "REL"
+            pattern = f"()-[x:{table}]->()" if is_rel else f"(x:{table})"
+            count = self._conn.execute(f"MATCH {pattern} RETURN count(*)").get_all()[0][0]
+            where = ""
+            if is_rel:
+                conns = self._conn.execute(f"CALL show_connection('{table}') RETURN *").get_all()
+                where = " (" + ", ".join(f"{c[0]} -> {c[1]}" for c in conns[:3]) + ")"
+            lines.append(
+                f"  {'Relationship' if is_rel else 'Node'} table {table}{where}: {count} rows; "
+                f"{self._describe_table(table, is_rel)}"
+            )
+        if len(tables) > _MAX_GRAPHS_IN_SCHEMA * 2:
+            lines.append(f"  ... {len(tables) - _MAX_GRAPHS_IN_SCHEMA * 2} more tables")
+        return lines
+
+    # ------------------------------------------------------------------ execution
+    def check(self, code: str) -> None:
+        """Lexical guard (the database is read-only as well)."""
+        check_cypher(code)
+
+    def execute(self, code: str, timeout: float) -> Execution:
+        """Run one read query with a ladybug query timeout and the row cap.
+
+        Raises:
+            CodeRejected: the guard or the read-only database refused the query.
+            CodeTimeout: the query ran past ``timeout`` seconds and was interrupted.
+            CodeFailed: ladybug raised (message verbatim, e.g. "Binder exception: ...").
+        """
+        self.check(code)
+        return self.run_unguarded(code, timeout)
+
+    def run_unguarded(self, code: str, timeout: float) -> Execution:
+        """Run ``code`` on the read-only connection without the lexical guard.
+
+        Exists so tests can show the database itself refuses writes; agents use :meth:`execute`.
+        """
+        cap = self.settings.row_cap
+        start = time.perf_counter()
+        self._conn.set_query_timeout(max(1, int(timeout * 1000)))
+        try:
+            result = self._conn.execute(code)
+        except RuntimeError as e:
+            raise _map_error(e, timeout) from e
+        if isinstance(result, list):  # several statements: ladybug returns one result per statement
+            for r in result:
+                r.close()
+            raise CodeRejected("multiple statements are not allowed; send one read query")
+        try:
+            columns = result.get_column_names()
+            rows: list[list[Any]] = []
+            truncated = False
+            while result.has_next():
+                if len(rows) >= cap:
+                    truncated = True
+                    break
+                rows.append(result.get_next())
+        except RuntimeError as e:
+            raise _map_error(e, timeout) from e
+        finally:
+            result.close()
+        value = shape_rows(columns, rows)
+        note = f"result truncated to {cap} rows" if truncated else None
+        return Execution(value=value, seconds=time.perf_counter() - start, truncated=truncated, note=note)
+
+    # ------------------------------------------------------------------ projections
+    def as_text(self, max_edges: int) -> str | None:
+        """Edge lists (``u v [weight]`` per line, one block per graph) or None when too big."""
+        focus = self._focus()
+        if not focus or sum(int(self._graphs[g]["edges"]) for g in focus) > max_edges:
+            return None
+        blocks = []
+        for gname in focus:
+            meta = self._graphs[gname]
+            frame = self._edge_frame(gname)
+            kind = "directed" if meta["directed"] else "undirected"
+            lines = [f"# graph {gname} ({kind}{', weighted' if meta['weighted'] else ''})"]
+            for row in frame.itertuples(index=False, name=None):
+                lines.append(" ".join(_short(_jsonable(v)) for v in row))
+            blocks.append("\n".join(lines))
+        return "\n\n".join(blocks)
+
+    def _edge_frame(self, gname: str) -> pd.DataFrame:
+        nt, et = node_label(gname), edge_type(gname)
+        weight = ", e.weight AS weight" if self._graphs[gname]["weighted"] else ""
+        q = f"MATCH (a:{nt})-[e:{et}]->(b:{nt}) RETURN a.id AS source, b.id AS target{weight}"
+        return self._conn.execute(q).get_as_df()
+
+    def to_networkx(self) -> dict[str, nx.Graph]:
+        """Project the graph(s) into NetworkX (``{"G": graph, ...}``) for the Python path."""
+        from loaders.networkx import GraphFrames
+
+        out: dict[str, nx.Graph] = {}
+        for gname in self._focus():
+            meta = self._graphs[gname]
+            nt = node_label(gname)
+            props = [c for c, _, _ in self._columns(nt)]
+            ret = ", ".join(f"n.{c} AS {c}" for c in props)
+            nodes = self._conn.execute(f"MATCH (n:{nt}) RETURN {ret}").get_as_df()
+            et_props = [c for c, _, _ in self._columns(edge_type(gname))]
+            eret = "".join(f", e.{c} AS {c}" for c in et_props)
+            edges = self._conn.execute(
+                f"MATCH (a:{nt})-[e:{edge_type(gname)}]->(b:{nt}) RETURN a.id AS source, b.id AS target{eret}"
+            ).get_as_df()
+            out[gname] = GraphFrames(nodes=nodes, edges=edges, directed=meta["directed"]).to_networkx()
+        return out
+
+    def close(self) -> None:
+        """Close the connection and database; remove the temporary folder of :meth:`from_networkx`."""
+        for obj in (getattr(self, "_conn", None), getattr(self, "_db", None)):
+            if obj is not None:
+                try:
+                    obj.close()
+                except RuntimeError as e:  # closing twice is harmless
+                    log.debug("close: %s", e)
+        if self._cleanup is not None:
+            shutil.rmtree(self._cleanup, ignore_errors=True)
+            self._cleanup = None
+
+    def __enter__(self) -> LadybugStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _map_error(e: RuntimeError, timeout: float) -> Exception:
+    message = str(e)
+    if message.startswith("Interrupted"):
+        return CodeTimeout(f"query exceeded the time limit of {timeout:g} s and was interrupted", seconds=timeout)
+    if "read-only" in message:
+        return CodeRejected(message)
+    return CodeFailed(message)
+
+
+def shape_rows(columns: list[str], rows: list[list[Any]]) -> Any:
+    """Shape a result: one cell → scalar, one column → list, else list of dicts; all JSON-able.
+
+    >>> shape_rows(["answer"], [[3]])
+    3
+    >>> shape_rows(["x"], [[1], [2]])
+    [1, 2]
+    >>> shape_rows(["a", "b"], [[1, "x"]])
+    [{'a': 1, 'b': 'x'}]
+    """
+    if len(columns) == 1:
+        values = [_jsonable(r[0]) for r in rows]
+        return values[0] if len(values) == 1 else values
+    return [{c: _jsonable(v) for c, v in zip(columns, r, strict=False)} for r in rows]
+
+
+def _jsonable(value: Any) -> Any:
+    """Turn ladybug values (nodes, rels, paths, dates, decimals) into plain JSON values."""
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if value == value and value not in (float("inf"), float("-inf")) else str(value)
+    if isinstance(value, decimal.Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, dict):
+        if "_NODES" in value and "_RELS" in value:
+            return {
+                "nodes": [_jsonable(n) for n in value["_NODES"]],
+                "relationships": [_jsonable(r) for r in value["_RELS"]],
+            }
+        if "_LABEL" in value and "_ID" in value:
+            key = "_type" if "_SRC" in value else "_label"
+            out = {key: value["_LABEL"]}
+            out.update({k: _jsonable(v) for k, v in value.items() if not k.startswith("_")})
+            return out
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dt.timedelta):
+        return value.total_seconds()
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, uuid.UUID):
+        return str(value)
+    if isinstance(value, bytes):
+        return value.hex()
+    if hasattr(value, "item"):  # numpy scalars
+        return _jsonable(value.item())
+    return str(value)
+
+
+def _short(value: Any) -> str:
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
