@@ -1117,6 +1117,11 @@ class SandboxWorker:
         logger.debug("sandbox worker %s ready (%s)", self._process.pid, self._graphs)
 
     @property
+    def pid(self) -> int | None:
+        """Process id of the worker (children are forked from it), for monitoring."""
+        return self._process.pid
+
+    @property
     def alive(self) -> bool:
         """Whether the worker process is running and usable."""
         return not self._closed and self._process.is_alive()

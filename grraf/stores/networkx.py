@@ -1,0 +1,259 @@
+"""The NetworkX store: graphs held in memory, generated Python run in the sandbox worker."""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import threading
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import networkx as nx
+
+from grraf.config import Settings
+from grraf.errors import ConfigError
+from grraf.sandbox.policy import check_python
+from grraf.sandbox.worker import SandboxWorker
+from grraf.types import Execution, Schema
+
+logger = logging.getLogger(__name__)
+
+#: Nodes and edges looked at to describe attributes: the schema must cost the same at 10^3 and 10^6 edges.
+SCHEMA_SAMPLE = 1_000
+#: Sample node ids shown per graph.
+SAMPLE_IDS = 5
+#: Distinct sample values shown per attribute.
+SAMPLE_VALUES = 3
+#: Attributes listed per graph (nodes and edges separately).
+MAX_ATTRIBUTES = 20
+#: Longest rendering of one sample value.
+MAX_VALUE_CHARS = 40
+
+
+@dataclass(frozen=True)
+class AttributeInfo:
+    """One attribute key seen in the sample.
+
+    Attributes:
+        key: the attribute name, as the code must spell it.
+        types: Python type names of the sampled values, sorted.
+        samples: up to :data:`SAMPLE_VALUES` distinct values, rendered with ``repr``.
+    """
+
+    key: str
+    types: tuple[str, ...]
+    samples: tuple[str, ...]
+
+    def render(self) -> str:
+        shown = ", ".join(self.samples)
+        return f"{self.key} ({'/'.join(self.types)}, e.g. {shown})" if shown else f"{self.key} ({'/'.join(self.types)})"
+
+
+@dataclass(frozen=True)
+class GraphInfo:
+    """What :meth:`NetworkXStore.schema` reports about one graph."""
+
+    variable: str
+    kind: str
+    directed: bool
+    multigraph: bool
+    nodes: int
+    edges: int
+    id_types: tuple[str, ...]
+    sample_ids: tuple[str, ...]
+    node_attributes: tuple[AttributeInfo, ...]
+    edge_attributes: tuple[AttributeInfo, ...]
+    weight_property: str | None
+
+    def render(self) -> str:
+        direction = "directed" if self.directed else "undirected"
+        multi = ", parallel edges allowed" if self.multigraph else ""
+        lines = [
+            f"{self.variable}: networkx.{self.kind} ({direction}{multi}), {self.nodes} nodes, {self.edges} edges",
+            f"  node ids: {'/'.join(self.id_types) or 'none'}"
+            + (f", e.g. {', '.join(self.sample_ids)}" if self.sample_ids else ""),
+            "  node attributes: " + ("; ".join(a.render() for a in self.node_attributes) or "none"),
+            "  edge attributes: " + ("; ".join(a.render() for a in self.edge_attributes) or "none"),
+            f"  weight property: {self.weight_property or 'none (unweighted)'}",
+        ]
+        return "\n".join(lines)
+
+
+def _render_value(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= MAX_VALUE_CHARS else text[: MAX_VALUE_CHARS - 3] + "..."
+
+
+def _attributes(records: Iterable[Mapping[str, Any]]) -> tuple[AttributeInfo, ...]:
+    """Attribute keys of ``records`` (already a bounded sample), in first-seen order."""
+    types: dict[str, set[str]] = {}
+    samples: dict[str, list[str]] = {}
+    for data in records:
+        for key, value in data.items():
+            key = str(key)
+            if key not in types:
+                if len(types) >= MAX_ATTRIBUTES:
+                    continue
+                types[key], samples[key] = set(), []
+            types[key].add(type(value).__name__)
+            shown = _render_value(value)
+            if len(samples[key]) < SAMPLE_VALUES and shown not in samples[key]:
+                samples[key].append(shown)
+    return tuple(AttributeInfo(k, tuple(sorted(types[k])), tuple(samples[k])) for k in types)
+
+
+def describe_graph(variable: str, graph: nx.Graph) -> GraphInfo:
+    """Describe ``graph`` from a bounded sample of its nodes and edges.
+
+    Examples:
+        >>> info = describe_graph("G", nx.Graph([(0, 1, {"weight": 2})]))
+        >>> info.kind, info.nodes, info.edges, info.weight_property
+        ('Graph', 2, 1, 'weight')
+    """
+    nodes = list(itertools.islice(graph.nodes(data=True), SCHEMA_SAMPLE))
+    edges = list(itertools.islice(graph.edges(data=True), SCHEMA_SAMPLE))
+    edge_attributes = _attributes(data for _, _, data in edges)
+    weight = "weight" if any(a.key == "weight" for a in edge_attributes) else None
+    return GraphInfo(
+        variable=variable,
+        kind=type(graph).__name__,
+        directed=graph.is_directed(),
+        multigraph=graph.is_multigraph(),
+        nodes=graph.number_of_nodes(),
+        edges=graph.number_of_edges(),
+        id_types=tuple(sorted({type(n).__name__ for n, _ in nodes})),
+        sample_ids=tuple(_render_value(n) for n, _ in nodes[:SAMPLE_IDS]),
+        node_attributes=_attributes(data for _, data in nodes),
+        edge_attributes=edge_attributes,
+        weight_property=weight,
+    )
+
+
+def _number(value: Any) -> str:
+    """``5`` for 5 and 5.0, ``2.5`` for 2.5; other values as ``str``."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def edge_list_text(graph: nx.Graph, weight: str | None = "weight") -> str:
+    """The graph as a GraphInstruct-style edge list.
+
+    Examples:
+        >>> edge_list_text(nx.Graph([(0, 1), (1, 2, {"weight": 5})]))
+        '(0,1) (1,2,5)'
+        >>> edge_list_text(nx.DiGraph([(0, 1)]))
+        '(0->1)'
+    """
+    sep = "->" if graph.is_directed() else ","
+    parts = []
+    for u, v, data in graph.edges(data=True):
+        if weight is not None and weight in data:
+            parts.append(f"({u}{sep}{v},{_number(data[weight])})")
+        else:
+            parts.append(f"({u}{sep}{v})")
+    isolated = [str(n) for n in graph.nodes if graph.degree(n) == 0]
+    text = " ".join(parts)
+    if isolated:
+        text += ("\n" if text else "") + "isolated nodes: " + ", ".join(isolated)
+    return text
+
+
+class NetworkXStore:
+    """In-memory NetworkX graphs; generated Python runs in a forked, locked-down worker.
+
+    Args:
+        graphs: variable name -> graph, e.g. ``{"G": g}`` or ``{"G": g, "G_prime": h}`` for
+            two-graph questions (isomorphism). The generated code sees exactly these names.
+        settings: supplies ``memory_limit_mb``; defaults to :class:`~grraf.config.Settings`.
+
+    The sandbox worker starts on the first :meth:`execute` and holds the graphs as they were then;
+    do not mutate them afterwards. If the worker dies, the next :meth:`execute` starts a new one.
+    """
+
+    name = "networkx"
+    language: Literal["python"] = "python"
+    dialect = "networkx"
+
+    def __init__(self, graphs: Mapping[str, nx.Graph], *, settings: Settings | None = None) -> None:
+        if not graphs:
+            raise ConfigError("the NetworkX store needs at least one graph")
+        for variable, graph in graphs.items():
+            if not variable.isidentifier():
+                raise ConfigError(f"graph variable name {variable!r} is not a Python identifier")
+            if not isinstance(graph, nx.Graph):
+                raise ConfigError(f"{variable} must be a networkx graph, got {type(graph).__name__}")
+        self._graphs = dict(graphs)
+        self._settings = settings or Settings()
+        self._worker: SandboxWorker | None = None
+        self._lock = threading.Lock()
+        self._schema: Schema | None = None
+
+    @property
+    def graphs(self) -> Mapping[str, nx.Graph]:
+        """The graphs by variable name (read-only view; do not mutate them)."""
+        return dict(self._graphs)
+
+    def schema(self) -> Schema:
+        """Describe every graph: type, size, node ids, attribute keys with types and samples, weight.
+
+        Deterministic and bounded: attributes come from the first :data:`SCHEMA_SAMPLE` nodes and
+        edges, so the text and the time do not grow with the graph.
+        """
+        if self._schema is None:
+            infos = [describe_graph(variable, graph) for variable, graph in self._graphs.items()]
+            first = infos[0]
+            self._schema = Schema(
+                text="\n".join(info.render() for info in infos),
+                node_count=first.nodes,
+                edge_count=first.edges,
+                directed=first.directed,
+                weight_property=first.weight_property,
+            )
+        return self._schema
+
+    def check(self, code: str) -> None:
+        """Raise :class:`~grraf.errors.CodeRejected` if ``code`` fails the import/builtin guard."""
+        check_python(code)
+
+    def execute(self, code: str, timeout: float) -> Execution:
+        """Run ``code`` in the sandbox and return the value of its ``answer`` variable.
+
+        Raises:
+            CodeRejected / CodeFailed / CodeTimeout: fed back to the LLM.
+            SandboxError: the worker could not start or died.
+        """
+        return self._ensure_worker().run(code, timeout)
+
+    def _ensure_worker(self) -> SandboxWorker:
+        with self._lock:
+            if self._worker is None or not self._worker.alive:
+                if self._worker is not None:
+                    logger.warning("sandbox worker died; starting a new one")
+                    self._worker.close()
+                self._worker = SandboxWorker(self._graphs, memory_limit_mb=self._settings.memory_limit_mb)
+            return self._worker
+
+    def as_text(self, max_edges: int) -> str | None:
+        """The graphs as edge lists (``(0,1) (1,2,5)``; ``(0->1)`` when directed), or None when the
+        graphs together have more than ``max_edges`` edges."""
+        total = sum(graph.number_of_edges() for graph in self._graphs.values())
+        if total > max_edges:
+            return None
+        if len(self._graphs) == 1:
+            return edge_list_text(next(iter(self._graphs.values())))
+        return "\n".join(f"{variable}: {edge_list_text(graph)}" for variable, graph in self._graphs.items())
+
+    def close(self) -> None:
+        """Stop the sandbox worker, if one is running."""
+        with self._lock:
+            if self._worker is not None:
+                self._worker.close()
+                self._worker = None
+
+    def __enter__(self) -> NetworkXStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
