@@ -42,12 +42,11 @@ _MAX_GRAPHS_IN_SCHEMA = 12
 _MAX_PROPERTIES = 8
 _SAMPLES = 3
 
+# The full dialect notes live in grraf/prompts/dialect_ladybug.yaml; the schema only repeats
+# the two mistakes that silently give wrong answers (unlabelled ends, missing path bound).
 _DIALECT_NOTES = (
-    "Dialect notes (ladybug/Kùzu Cypher): always give node labels on both ends, e.g. (a:G_Node)-[e:G_EDGE]->"
-    "(b:G_Node); shortest paths: MATCH p = (a)-[e:G_EDGE* SHORTEST 1..30]->(b) RETURN length(e); "
-    "variable-length paths need an upper bound (*1..5); use label(e) not type(e); "
-    "list_reduce/list_transform instead of reduce/list comprehensions; there are no db.* or apoc procedures. "
-    "Return one value named answer when possible."
+    "Reminders (ladybug Cypher): give the node label on both ends of every pattern; "
+    "variable-length paths need an upper bound, e.g. -[e:G_EDGE* SHORTEST 1..30]->."
 )
 
 
