@@ -1,0 +1,22 @@
+"""grraf: answer questions about graphs with LLM-written code that runs against a graph store."""
+
+from grraf.agent import Event, GraphQA, answer_directly, ask
+from grraf.config import Settings
+from grraf.errors import GrrafError
+from grraf.types import Answer, Attempt, LLMCall, Refined, Schema, TokenUsage
+
+__all__ = [
+    "Answer",
+    "Attempt",
+    "Event",
+    "GraphQA",
+    "GrrafError",
+    "LLMCall",
+    "Refined",
+    "Schema",
+    "Settings",
+    "TokenUsage",
+    "answer_directly",
+    "ask",
+]
+__version__ = "0.1.0"

@@ -1,0 +1,375 @@
+"""The GRRAF loop, in one place, top to bottom like the diagram in DESIGN.md.
+
+question -> refine -> schema -> template -> generate -> guard -> execute -> answer
+                                              ^                      |
+                                              +---- feedback (<= n) -+
+after n failures: a direct answer, flagged unverified.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import networkx as nx
+from langchain_core.language_models import BaseChatModel
+
+from grraf.config import Settings
+from grraf.errors import CodeError, CodeFailed, ConfigError, GrrafError
+from grraf.llm.calls import LLMSession
+from grraf.pipeline import answer as answer_stage
+from grraf.pipeline import fallback as fallback_stage
+from grraf.pipeline.generate import CodeWriter
+from grraf.pipeline.inputs import bounded, resolve_graphs
+from grraf.pipeline.refine import refine
+from grraf.pipeline.template import draft_template
+from grraf.stores.base import GraphStore
+from grraf.types import Answer, Attempt, Refined, Schema
+
+logger = logging.getLogger(__name__)
+
+BACKENDS = ("networkx", "cypher", "auto")
+
+# Tasks Cypher handles badly (GRRAF's own Cypher max-flow missed residual edges); with
+# backend "auto" a Cypher store projects the graph into NetworkX for these.
+_PYTHON_TASKS = re.compile(
+    r"flow|cut|isomorph|monomorph|subgraph|substructure|match|hamilton|centrality|pagerank|clustering|"
+    r"bipartite|cycle|topolog|triangle|triplet|clique|core|coloring|spanning|euler|diameter",
+)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened while answering, for ``--verbose`` and notebooks."""
+
+    stage: str
+    message: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+Observer = Callable[[Event], None]
+
+
+def _size_text(schema: Schema) -> str:
+    if schema.node_count is None:
+        return "an unknown number of nodes and edges"
+    return f"{schema.node_count} nodes and {schema.edge_count} edges"
+
+
+class GraphQA:
+    """Answers questions about graphs by generating and running code.
+
+    Args:
+        store: a store to ask about (Neo4j, ladybug, a NetworkX store). When None, each
+            question brings its graph: written in its text, or passed as ``graph=``.
+        backend: ``"networkx"``, ``"cypher"`` (ladybug for graphs that are not in a
+            Cypher store already) or ``"auto"``.
+        chat_model: any LangChain chat model; by default the one ``settings.model`` names.
+        settings: knobs (retries, timeout, ...); by default from the environment.
+        observer: called with an :class:`Event` as each stage finishes.
+
+    Example:
+        >>> qa = GraphQA(chat_model=my_model)                     # doctest: +SKIP
+        >>> qa.ask("Is there a cycle? The edges are (0,1) (1,2) (2,0).").value  # doctest: +SKIP
+        True
+    """
+
+    def __init__(
+        self,
+        store: GraphStore | None = None,
+        *,
+        backend: str = "networkx",
+        chat_model: BaseChatModel | None = None,
+        settings: Settings | None = None,
+        observer: Observer | None = None,
+    ) -> None:
+        if backend not in BACKENDS:
+            raise ConfigError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
+        self.settings = settings or Settings.from_env()
+        self.store = store
+        self.backend = backend
+        self._chat_model = chat_model
+        self._observer = observer
+
+    @property
+    def chat_model(self) -> BaseChatModel:
+        if self._chat_model is None:
+            from grraf.llm.factory import make_chat_model
+
+            self._chat_model = make_chat_model(self.settings)
+        return self._chat_model
+
+    def _emit(self, stage: str, message: str, **data: Any) -> None:
+        logger.info("%s: %s", stage, message)
+        if self._observer is not None:
+            self._observer(Event(stage, message, data))
+
+    # -- the loop ---------------------------------------------------------------------
+
+    def ask(self, question: str, *, graph: nx.Graph | None = None) -> Answer:
+        """Answer one question. Infrastructure problems raise; code problems never do."""
+        start = time.perf_counter()
+        llm = LLMSession(self.chat_model)
+        to_close: list[GraphStore] = []
+        graph_in_text = False
+        try:
+            if self.store is not None and graph is None:
+                store, asked = self.store, question
+            else:
+                given = resolve_graphs(question, graph, llm, self.settings)
+                self._emit(
+                    "input",
+                    f"graph from {given.source}: "
+                    + ", ".join(
+                        f"{name} {g.number_of_nodes()} nodes/{g.number_of_edges()} edges"
+                        for name, g in given.graphs.items()
+                    ),
+                )
+                store = self._store_for(given.graphs)
+                to_close.append(store)
+                asked, graph_in_text = given.question, given.source != "argument"
+
+            schema = store.schema()
+            self._emit("schema", f"{store.name}: {_size_text(schema)}", chars=len(schema.text))
+
+            refined = refine(bounded(asked), schema, llm)
+            self._emit(
+                "refine",
+                refined.question,
+                task=refined.task,
+                output=refined.output_format,
+                parameters=refined.parameters,
+            )
+
+            routed = self._route(store, refined)
+            if routed is not store:
+                to_close.append(routed)
+                store, schema = routed, routed.schema()
+
+            template = draft_template(refined, store.language, store.dialect, llm)
+            self._emit("template", f"{len(template.splitlines())} lines", code=template)
+
+            attempts, value, code = self._attempts(store, schema, refined, template, llm)
+            if value is not _NO_VALUE:
+                text = (
+                    answer_stage.explain(refined.question, value, llm)
+                    if self.settings.explain
+                    else answer_stage.render(value)
+                )
+                self._emit("answer", text, value=value, verified=True)
+                return self._answer(question, text, value, True, attempts, llm, start, store, refined, template, code)
+
+            reason = f"{len(attempts)} attempt(s) failed; last: {attempts[-1].status}" if attempts else "no attempt ran"
+            if not self.settings.fallback:
+                self._emit("answer", f"no answer ({reason}); fallback is off", verified=False)
+                return self._answer(
+                    question,
+                    "",
+                    None,
+                    False,
+                    attempts,
+                    llm,
+                    start,
+                    store,
+                    refined,
+                    template,
+                    None,
+                    fallback_reason=reason + "; fallback disabled",
+                )
+            # The original question already holds the graph when it was written in it.
+            shown = None if graph_in_text else store.as_text(self.settings.fallback_max_edges)
+            text, value = fallback_stage.answer_directly(question, shown, refined.output_format, llm)
+            self._emit("fallback", text, value=value, verified=False)
+            return self._answer(
+                question,
+                text,
+                value,
+                False,
+                attempts,
+                llm,
+                start,
+                store,
+                refined,
+                template,
+                None,
+                fallback_reason=reason,
+            )
+        finally:
+            for opened in to_close:
+                opened.close()
+
+    def _attempts(
+        self, store: GraphStore, schema: Schema, refined: Refined, template: str, llm: LLMSession
+    ) -> tuple[list[Attempt], Any, str | None]:
+        """Generate, guard, execute; feed errors back; at most 1 + max_retries attempts."""
+        writer = CodeWriter.start(refined, template, schema, store.language, store.dialect)
+        attempts: list[Attempt] = []
+        for round_number in range(self.settings.max_retries + 1):
+            stage = "generate" if round_number == 0 else "feedback"
+            code = ""
+            began = time.perf_counter()
+            try:
+                code = writer.write(llm, stage)
+                store.check(code)
+                began = time.perf_counter()
+                run = store.execute(code, self.settings.timeout)
+                value = answer_stage.normalize(run.value, refined.output_format)
+            except CodeError as error:
+                seconds = time.perf_counter() - began
+                attempts.append(Attempt(code, error.status, str(error), seconds, store.language))
+                self._emit(
+                    "attempt",
+                    f"#{len(attempts)} {error.status}: {str(error).splitlines()[0][:200]}",
+                    code=code,
+                    status=error.status,
+                    error=str(error),
+                    seconds=seconds,
+                )
+                writer.feedback(error, _size_text(schema))
+                continue
+            note = run.note if run.truncated else None
+            attempts.append(Attempt(code, "ok", note, run.seconds, store.language))
+            self._emit(
+                "attempt",
+                f"#{len(attempts)} ok in {run.seconds:.2f}s",
+                code=code,
+                status="ok",
+                seconds=run.seconds,
+                value=value,
+            )
+            return attempts, value, code
+        return attempts, _NO_VALUE, None
+
+    # -- stores -----------------------------------------------------------------------
+
+    def _store_for(self, graphs: dict[str, nx.Graph]) -> GraphStore:
+        if self.backend == "cypher":
+            from grraf.stores.factory import cypher_store_for
+
+            return cypher_store_for(graphs, self.settings)
+        from grraf.stores.networkx import NetworkXStore
+
+        return NetworkXStore(graphs, settings=self.settings)
+
+    def _route(self, store: GraphStore, refined: Refined) -> GraphStore:
+        """Project a Cypher store into NetworkX when Python is the better language for the task."""
+        wants_python = self.backend == "networkx" or (self.backend == "auto" and _PYTHON_TASKS.search(refined.task))
+        to_networkx = getattr(store, "to_networkx", None)
+        if store.language == "python" or not wants_python or to_networkx is None:
+            return store
+        from grraf.stores.networkx import NetworkXStore
+
+        self._emit("route", f"task {refined.task}: projecting {store.name} into NetworkX")
+        return NetworkXStore(to_networkx(), settings=self.settings)
+
+    def _answer(
+        self,
+        question: str,
+        text: str,
+        value: Any,
+        verified: bool,
+        attempts: list[Attempt],
+        llm: LLMSession,
+        start: float,
+        store: GraphStore,
+        refined: Refined,
+        template: str,
+        code: str | None,
+        fallback_reason: str | None = None,
+    ) -> Answer:
+        return Answer(
+            question=question,
+            answer=text,
+            value=value,
+            verified=verified,
+            attempts=tuple(attempts),
+            llm_calls=tuple(llm.calls),
+            seconds=time.perf_counter() - start,
+            backend=store.name,
+            refined=refined,
+            template=template,
+            code=code,
+            fallback_reason=fallback_reason,
+        )
+
+    def close(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+    def __enter__(self) -> GraphQA:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class _NoValue:
+    """Marks 'no attempt succeeded' (None is a legitimate executed value before normalising)."""
+
+
+_NO_VALUE: Any = _NoValue()
+
+
+def answer_directly(
+    question: str,
+    *,
+    chat_model: BaseChatModel | None = None,
+    settings: Settings | None = None,
+    output_format: str | None = None,
+) -> Answer:
+    """The 'direct' baseline: the whole question (graph included) to the LLM, unverified."""
+    from grraf.pipeline.refine import output_format_from_text
+
+    settings = settings or Settings.from_env()
+    if chat_model is None:
+        from grraf.llm.factory import make_chat_model
+
+        chat_model = make_chat_model(settings)
+    start = time.perf_counter()
+    llm = LLMSession(chat_model)
+    fmt = output_format or output_format_from_text(question) or "text"
+    text, value = fallback_stage.answer_directly(question, None, fmt, llm)
+    return Answer(
+        question=question,
+        answer=text,
+        value=value,
+        verified=False,
+        attempts=(),
+        llm_calls=tuple(llm.calls),
+        seconds=time.perf_counter() - start,
+        backend="direct",
+        fallback_reason="direct answer (no code)",
+    )
+
+
+def ask(
+    question: str,
+    graph: nx.Graph | None = None,
+    *,
+    store: GraphStore | None = None,
+    backend: str = "networkx",
+    chat_model: BaseChatModel | None = None,
+    settings: Settings | None = None,
+    **overrides: Any,
+) -> Answer:
+    """Answer one question; the shortest way in.
+
+    ``overrides`` are :class:`~grraf.config.Settings` fields (``max_retries=1``, ``timeout=30``).
+
+    Raises:
+        GrrafError: bad input or configuration (never for bad generated code).
+    """
+    settings = (settings or Settings.from_env()).with_(**overrides)
+    qa = GraphQA(store, backend=backend, chat_model=chat_model, settings=settings)
+    try:
+        return qa.ask(question, graph=graph)
+    finally:
+        if store is None:
+            qa.close()
+
+
+__all__ = ["GraphQA", "Event", "ask", "answer_directly", "GrrafError", "CodeFailed"]

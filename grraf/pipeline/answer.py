@@ -1,0 +1,112 @@
+"""Stage "answer": normalise the executed value to the requested form, and say it in a sentence."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from grraf.errors import CodeFailed
+from grraf.llm.calls import LLMSession
+from grraf.prompts import load_prompt
+
+_YES = {"yes", "true", "y"}
+_NO = {"no", "false", "n"}
+_NUMBER = re.compile(r"^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$")
+
+
+def as_yes_no(value: Any) -> bool | None:
+    """True/False for values that clearly mean yes/no, else None.
+
+    >>> as_yes_no(True), as_yes_no("No"), as_yes_no(1), as_yes_no("node")
+    (True, False, True, None)
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str):
+        word = value.strip().strip(".!").lower()
+        if word in _YES:
+            return True
+        if word in _NO:
+            return False
+    return None
+
+
+def as_number(value: Any) -> int | float | None:
+    """An int (for integral values) or float, else None.
+
+    >>> as_number(3.0), as_number("2.5"), as_number(True), as_number("x")
+    (3, 2.5, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (list, tuple)) and len(value) == 1:
+        return as_number(value[0])
+    if isinstance(value, str) and _NUMBER.match(value.strip()):
+        value = float(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if math.isfinite(value) and value == int(value):
+            return int(value)
+        return value
+    return None
+
+
+def normalize(value: Any, output_format: str) -> Any:
+    """The executed value in the requested form.
+
+    Raises:
+        CodeFailed: the value cannot be read in that form; fed back to the LLM so it can
+            return the right kind of value (a cheap check that catches wrong code).
+
+    >>> normalize("yes", "yes/no"), normalize(4.0, "number"), normalize((1, 2), "list")
+    (True, 4, [1, 2])
+    """
+    if value is None:
+        raise CodeFailed("`answer` is None. Set `answer` to the result of the computation.")
+    if output_format == "yes/no":
+        flag = as_yes_no(value)
+        if flag is None:
+            raise CodeFailed(
+                f"The question asks for yes or no, but `answer` is {_short(value)}. Set answer to True or False."
+            )
+        return flag
+    if output_format == "number":
+        number = as_number(value)
+        if number is None:
+            raise CodeFailed(
+                f"The question asks for a number, but `answer` is {_short(value)}. Set answer to a number."
+            )
+        return number
+    if output_format == "list" and isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def render(value: Any) -> str:
+    """The value as short text.
+
+    >>> render(True), render(7), render([0, 1])
+    ('Yes', '7', '[0, 1]')
+    """
+    if isinstance(value, bool):
+        return "Yes" if value else "No"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, default=str)
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def explain(question: str, value: Any, llm: LLMSession) -> str:
+    """One natural-language sentence built around the executed value."""
+    reply = llm.chat("explain", load_prompt("explain").render(question=question, value=render(value)))
+    sentence = reply.strip().splitlines()[0].strip() if reply.strip() else ""
+    return sentence or render(value)
