@@ -1,0 +1,65 @@
+"""A scripted chat model: replies from a list, records every prompt.
+
+Used by unit tests and by benchmarks that measure grraf itself without LLM time
+(prompt sizes, framework overhead). It implements LangChain's ``BaseChatModel``, so
+it goes through exactly the same code as a real provider, usage metadata included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatResult
+from pydantic import PrivateAttr
+
+Reply = str | Callable[[list[BaseMessage]], str] | BaseException
+
+
+class ScriptedChatModel(BaseChatModel):
+    """Replies from a script, in order; records every prompt it was sent.
+
+    A reply may be a string, a function of the messages, or an exception to raise
+    (to test retries). Token usage is reported like a provider: about 4 characters a token.
+    """
+
+    script: list[Any]
+    _prompts: list[list[BaseMessage]] = PrivateAttr(default_factory=list)
+
+    @property
+    def _llm_type(self) -> str:
+        return "scripted"
+
+    @property
+    def prompts(self) -> list[list[BaseMessage]]:
+        return self._prompts
+
+    def prompt_text(self, index: int) -> str:
+        return "\n".join(str(m.content) for m in self._prompts[index])
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        self._prompts.append(list(messages))
+        if not self.script:
+            raise RuntimeError("the scripted chat model ran out of replies")
+        reply = self.script.pop(0)
+        if isinstance(reply, BaseException):
+            raise reply
+        text = reply(messages) if callable(reply) else reply
+        prompt_chars = sum(len(str(m.content)) for m in messages)
+        usage = {"input_tokens": prompt_chars // 4, "output_tokens": len(text) // 4 + 1}
+        usage["total_tokens"] = usage["input_tokens"] + usage["output_tokens"]
+        message = AIMessage(text, usage_metadata=usage)  # type: ignore[arg-type]
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+
+def scripted(*replies: Reply) -> ScriptedChatModel:
+    return ScriptedChatModel(script=list(replies))
