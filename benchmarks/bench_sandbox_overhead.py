@@ -42,7 +42,8 @@ class Result:
     def line(self) -> str:
         verdict = "ok" if self.median_ms <= self.target_ms else "OVER TARGET"
         return (
-            f"{self.label:>14}: {self.nodes:>9,} nodes {self.edges:>10,} edges | worker start {self.start_ms:7.0f} ms | "
+            f"{self.label:>14}: {self.nodes:>9,} nodes {self.edges:>10,} edges | "
+            f"worker start {self.start_ms:7.0f} ms | "
             f"median {self.median_ms:6.1f} ms  p95 {self.p95_ms:6.1f} ms  max {self.max_ms:6.1f} ms "
             f"(target {self.target_ms:.0f} ms: {verdict})"
         )
