@@ -76,7 +76,8 @@ def _read(file: str, directed: bool, weight_column: str | None, delimiter: str |
     from loaders.edgelist import read_edges
     from loaders.networkx import frames_from_edge_table
 
-    table = read_edges(file, directed=directed, weight_column=weight_column, delimiter=delimiter)
+    column: str | int | None = int(weight_column) if weight_column and weight_column.isdigit() else weight_column
+    table = read_edges(file, directed=directed, weight_column=column, delimiter=delimiter)
     return frames_from_edge_table(table)
 
 
@@ -146,7 +147,7 @@ Examples:
 @click.option("--name", required=True, help="Graph name: a letter, then letters, digits or _ (e.g. flow_8).")
 @click.option("--into", default="networkx", show_default=True, help="networkx | ladybug[:PATH] | neo4j[:DATABASE]")
 @click.option("--directed", is_flag=True, help="Edges go from source to target (default: undirected).")
-@click.option("--weight-column", default=None, help="Header name (or 1-based index) of the weight column.")
+@click.option("--weight-column", default=None, help="Header name (or 0-based index) of the weight column.")
 @click.option("--delimiter", default=None, help="Column separator (default: detected).")
 @_errors_to_exit
 def load(file: str, name: str, into: str, directed: bool, weight_column: str | None, delimiter: str | None) -> None:

@@ -72,6 +72,7 @@ _STATEMENT_KEYWORDS: frozenset[str] = frozenset(
         "TRUNCATE",
         "RENAME",
         "DRYRUN",
+        "ANALYZE",
         "EXPLAIN",
         "PROFILE",
     }
@@ -216,7 +217,7 @@ def _check_tokens(tokens: list[_Token]) -> None:
         nxt = body[i + 1] if i + 1 < len(body) else None
         if tok.text in _CLAUSE_KEYWORDS:
             # n.set, :Create label, $delete parameter, `AS copy`, (start:Label): names, not clauses.
-            if prev in _NAME_BEFORE or nxt is None or nxt.text in _NAME_AFTER:
+            if i > 0 and (prev in _NAME_BEFORE or nxt is None or nxt.text in _NAME_AFTER):
                 continue
             raise CodeRejected(f"only read queries are allowed: {tok.text} is not permitted")
         if tok.text == "USE" and prev == "{":
