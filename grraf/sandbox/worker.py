@@ -26,7 +26,6 @@ Layers of defence in the child, outermost first (each must hold if the ones befo
 
 from __future__ import annotations
 
-import atexit
 import builtins
 import contextlib
 import ctypes
@@ -1112,8 +1111,8 @@ class SandboxWorker:
             raise SandboxError(f"could not start the sandbox worker: {e}") from e
         finally:
             child_conn.close()
+        # Runs on close(), when the handle is garbage collected, or at interpreter exit.
         self._finalizer = weakref.finalize(self, _shutdown, self._process, self._conn)
-        atexit.register(self._finalizer)
         if not self._conn.poll(WORKER_START_SECONDS):
             self.close()
             raise SandboxError(f"the sandbox worker did not start within {WORKER_START_SECONDS:g} s")
@@ -1196,7 +1195,6 @@ class SandboxWorker:
         finalizer = getattr(self, "_finalizer", None)
         if finalizer is not None:
             finalizer()
-            atexit.unregister(finalizer)
 
     def __enter__(self) -> SandboxWorker:
         return self

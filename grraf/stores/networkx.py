@@ -7,7 +7,7 @@ import logging
 import threading
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 import networkx as nx
 
@@ -15,6 +15,7 @@ from grraf.config import Settings
 from grraf.errors import ConfigError
 from grraf.sandbox.policy import check_python
 from grraf.sandbox.worker import SandboxWorker
+from grraf.stores.base import Language
 from grraf.types import Execution, Schema
 
 logger = logging.getLogger(__name__)
@@ -173,7 +174,7 @@ class NetworkXStore:
     """
 
     name = "networkx"
-    language: Literal["python"] = "python"
+    language: Language = "python"
     dialect = "networkx"
 
     def __init__(self, graphs: Mapping[str, nx.Graph], *, settings: Settings | None = None) -> None:
