@@ -912,6 +912,7 @@ def _worker_main(conn: Any, namespace: dict[str, Any], memory_limit_mb: int, all
     gc.collect()
     gc.freeze()
     conn.send("ready")
+    exiting: list[int] = []  # finished children, killed but maybe not yet reaped
     while True:
         try:
             request = conn.recv()
@@ -920,13 +921,20 @@ def _worker_main(conn: Any, namespace: dict[str, Any], memory_limit_mb: int, all
         if request is None:
             break
         code, timeout = request
+        exiting = _reap(exiting, block=False)
         pid, outcome = _attempt(code, timeout, namespace, memory_limit_mb, allowed_imports, natives)
+        if pid:
+            # The child has delivered its message; make sure it is gone, but reap it lazily: tearing
+            # down a large copy-on-write address space takes milliseconds nobody should wait for.
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
+            exiting.append(pid)
         try:
             conn.send(outcome)
         except (BrokenPipeError, OSError):
             break
-        finally:
-            _reap(pid)
+        exiting = _reap(exiting, block=False)
+    _reap(exiting, block=True)
     os._exit(0)
 
 
@@ -938,7 +946,11 @@ def _attempt(
     allowed_imports: frozenset[str],
     natives: _Natives,
 ) -> tuple[int, _Outcome]:
-    """Fork a child for ``code``, wait for its result or the deadline. Returns (child pid, outcome)."""
+    """Fork a child for ``code``, wait for its result or the deadline.
+
+    Returns:
+        (pid, outcome): ``pid`` is the child still to kill and reap, or 0 when it was already reaped.
+    """
     read_fd, write_fd = os.pipe()
     try:
         pid = os.fork()
@@ -954,15 +966,15 @@ def _attempt(
             os._exit(70)
     os.close(write_fd)
     try:
-        data, timed_out, too_big = _read_result(read_fd, pid, time.monotonic() + timeout)
+        data, timed_out, too_big = _read_result(read_fd, time.monotonic() + timeout)
     finally:
         os.close(read_fd)
     if timed_out:
         _kill(pid)
-        return pid, _Outcome("timeout", message=f"{timeout:g}")
+        return 0, _Outcome("timeout", message=f"{timeout:g}")
     if too_big:
         _kill(pid)
-        return pid, _Outcome("error", message="The result is too large to return; return a smaller `answer`.")
+        return 0, _Outcome("error", message="The result is too large to return; return a smaller `answer`.")
     if not data:
         status = _kill(pid)
         return 0, _Outcome("error", message=_death_message(status))
@@ -978,10 +990,10 @@ def _attempt(
         )
     except (ValueError, KeyError, TypeError):
         _kill(pid)
-        return pid, _Outcome("error", message="The sandboxed process returned an unreadable result.")
+        return 0, _Outcome("error", message="The sandboxed process returned an unreadable result.")
 
 
-def _read_result(read_fd: int, pid: int, deadline: float) -> tuple[bytes, bool, bool]:
+def _read_result(read_fd: int, deadline: float) -> tuple[bytes, bool, bool]:
     """Read the child's message until EOF. Returns (data, timed_out, too_big)."""
     chunks: list[bytes] = []
     size = 0
@@ -1014,10 +1026,18 @@ def _kill(pid: int) -> int:
     return status
 
 
-def _reap(pid: int) -> None:
-    """Make sure a finished child is gone. Done after replying, so teardown is off the hot path."""
-    if pid:
-        _kill(pid)
+def _reap(pids: list[int], *, block: bool) -> list[int]:
+    """Reap killed children; returns those still exiting. Their pids stay reserved until reaped,
+    so killing an unreaped pid can never hit an unrelated process."""
+    pending = []
+    for pid in pids:
+        try:
+            done, _ = os.waitpid(pid, 0 if block else os.WNOHANG)
+        except ChildProcessError:
+            continue
+        if not done:
+            pending.append(pid)
+    return pending
 
 
 def _death_message(status: int) -> str:

@@ -64,22 +64,30 @@ def _still_works(w: SandboxWorker) -> None:
 
 
 def _descendants(pid: int) -> list[int]:
-    """Pids whose ancestry includes ``pid`` (from /proc)."""
+    """Live (non-zombie) pids whose ancestry includes ``pid`` (from /proc).
+
+    The worker reaps finished children lazily, so a zombie may linger until the next attempt; it
+    holds no memory and runs no code, so it does not count.
+    """
     parents: dict[int, int] = {}
+    zombies: set[int] = set()
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 stat = (entry / "stat").read_text()
             except OSError:
                 continue
-            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+            fields = stat.rsplit(")", 1)[1].split()
+            parents[int(entry.name)] = int(fields[1])
+            if fields[0] == "Z":
+                zombies.add(int(entry.name))
     found, frontier = [], [pid]
     while frontier:
         current = frontier.pop()
         children = [p for p, pp in parents.items() if pp == current]
         found += children
         frontier += children
-    return found
+    return [p for p in found if p not in zombies]
 
 
 def _no_descendants_soon(pid: int) -> bool:
