@@ -357,13 +357,17 @@ def _sample(data: bytes) -> list[tuple[int, str]]:
 
 
 def _detect_delimiter(lines: list[str]) -> str | None:
-    """The first candidate that every sampled line contains, else None (blanks).
+    """The first candidate found in the first line and in at least half of the others.
 
-    >>> _detect_delimiter(["a,b", "c,d"]), _detect_delimiter(["0\\t1", "1\\t2"]), _detect_delimiter(["0 1"])
-    (',', '\\t', None)
+    Not "in every line": one bad line must be reported as bad, not change the format.
+
+    >>> _detect_delimiter(["a,b", "c,d"]), _detect_delimiter(["0\t1", "1\t2"]), _detect_delimiter(["0 1"])
+    (',', '\t', None)
+    >>> _detect_delimiter(["0,1", "2"])
+    ','
     """
     for candidate in _CANDIDATE_DELIMITERS:
-        if all(candidate in line for line in lines):
+        if candidate in lines[0] and 2 * sum(candidate in line for line in lines) >= len(lines):
             return candidate
     return None
 
@@ -468,6 +472,10 @@ def _weight_index(
         index = 2
     elif columns == 2:
         return None
+    elif columns < 2:
+        raise GraphInputError(
+            "only one column", source=source, line=first[0], expected=EXPECTED_COLUMNS, found=first[1]
+        )
     else:
         raise GraphInputError(
             f"{columns} columns and no weight column named",
@@ -565,7 +573,7 @@ def _raise_bad_columns(original: bytes, layout: _Layout, *, source: str, cause: 
         fields = _split(line, layout.delimiter)
         if len(fields) != layout.columns:
             raise GraphInputError(
-                f"{len(fields)} columns where the first line has {layout.columns}",
+                f"{len(fields)} column{'' if len(fields) == 1 else 's'} where the first line has {layout.columns}",
                 source=source,
                 line=number,
                 expected=EXPECTED_COLUMNS if layout.weight_index is None or layout.columns <= 3 else None,
