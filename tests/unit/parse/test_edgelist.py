@@ -199,7 +199,7 @@ def test_corrupted_line_is_found(case: dict, corruption: str, data: st.DataObjec
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet="01ab ,\t#\n.-x\"", max_size=60))
+@given(st.text(alphabet='01ab ,\t#\n.-x"', max_size=60))
 def test_fuzz_never_raises_other_errors(text: str) -> None:
     try:
         table = parse_edgelist(text)
