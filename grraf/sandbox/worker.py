@@ -600,6 +600,20 @@ def _apply_limits(memory_limit_mb: int, timeout: float) -> None:
         resource.setrlimit(resource.RLIMIT_STACK, (stack, stack_hard))
 
 
+#: Environment variables a child keeps; everything else (API keys, tokens) is removed.
+_KEPT_ENV = frozenset({"PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR", "PYTHONHASHSEED"})
+
+
+def _scrub_environment() -> None:
+    """Drop secrets such as ``OPENAI_API_KEY`` from ``os.environ`` before the code runs.
+
+    Known limit: ``/proc/self/environ`` still shows the environment the process was started with.
+    """
+    for key in list(os.environ):
+        if key not in _KEPT_ENV and not key.endswith("_NUM_THREADS"):
+            del os.environ[key]
+
+
 def _isolate_fds(result_fd: int) -> None:
     """Point 0-2 at /dev/null and close every other descriptor but the result pipe.
 
@@ -633,6 +647,7 @@ def _child_main(
         _isolate_fds(result_fd)
         _apply_limits(memory_limit_mb, timeout)
         sys.dont_write_bytecode = True  # imports must not try to write .pyc files
+        _scrub_environment()
         if not _install_seccomp(natives):
             logger.debug("seccomp unavailable; relying on the audit hook")
         outcome = _run_code(code, namespace, allowed_imports)

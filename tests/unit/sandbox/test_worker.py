@@ -418,6 +418,17 @@ def test_signals_limits_and_audit_hooks_bypass(worker: SandboxWorker) -> None:
 
 
 @pytest.mark.usefixtures("bypass")
+def test_secrets_are_scrubbed_from_the_environment_bypass(
+    worker: SandboxWorker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert "PATH" in worker.run(REAL_BUILTINS + "answer = sorted(real_import('os').environ)", timeout=10).value
+    monkeypatch.setenv("GRRAF_TEST_SECRET", "s3cret")
+    with SandboxWorker({"G": nx.path_graph(1)}) as fresh:
+        keys = fresh.run(REAL_BUILTINS + "answer = sorted(real_import('os').environ)", timeout=10).value
+    assert "GRRAF_TEST_SECRET" not in keys
+
+
+@pytest.mark.usefixtures("bypass")
 def test_worker_pipe_is_not_reachable_bypass(worker: SandboxWorker) -> None:
     code = REAL_BUILTINS + (
         "os = real_import('os')\n"
