@@ -85,7 +85,7 @@ def _copy(conn: ladybug.Connection, table: str, frame: pd.DataFrame, folder: Pat
     if frame.empty:
         return
     path = folder / f"{table}.parquet"
-    _prepared(frame).to_parquet(path, index=False)
+    _prepared(frame).to_parquet(path, index=False, compression=None)  # faster to write and to COPY
     # The path is ours (a temp dir), not data; ladybug has no parameter for COPY's file.
     conn.execute(f"COPY {table} FROM '{path.as_posix()}'")
 
