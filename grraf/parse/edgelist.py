@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import islice
 from typing import Any
 
 import networkx as nx
@@ -160,8 +161,8 @@ def build_networkx(
         data[:] = dicts
         src, dst = _array(sources), _array(targets)
         if directed:
-            _, succ = _neighbour_dicts(src, dst, np.arange(count), data)
-            _, pred = _neighbour_dicts(dst, src, np.arange(count), data)
+            _, succ = _neighbour_dicts(src, dst, data, shift=0)
+            _, pred = _neighbour_dicts(dst, src, data, shift=0)
             order = _first_appearance(_interleave(src, dst))
             graph._succ.update((node, succ.get(node, {})) for node in order)  # type: ignore[attr-defined]
             graph._pred.update((node, pred.get(node, {})) for node in order)  # type: ignore[attr-defined]
@@ -169,8 +170,7 @@ def build_networkx(
             # Each edge is seen from both ends, in edge order: u's entry then v's entry.
             ends = _interleave(src, dst)
             others = _interleave(dst, src)
-            ids = np.repeat(np.arange(count), 2)
-            order, adj = _neighbour_dicts(ends, others, ids, data)
+            order, adj = _neighbour_dicts(ends, others, data, shift=1)
             graph._adj.update((node, adj.get(node, {})) for node in order)  # type: ignore[attr-defined]
         # update() keeps the position (and attributes) of nodes that were added first.
         known = graph._node  # type: ignore[attr-defined]
@@ -218,22 +218,25 @@ def _interleave(first: np.ndarray, second: np.ndarray) -> np.ndarray:
 
 
 def _neighbour_dicts(
-    ends: np.ndarray, others: np.ndarray, ids: np.ndarray, data: np.ndarray
+    ends: np.ndarray, others: np.ndarray, data: np.ndarray, *, shift: int
 ) -> tuple[list[Any], dict[Any, dict[Any, dict[str, Any]]]]:
-    """Group (end, other, edge id) rows by ``end``: ``{end: {other: data[id], ...}}``.
+    """Group rows by ``end``: ``{end: {other: data[row >> shift], ...}}``.
 
-    Returns the distinct ends too, in order of first appearance (``pd.factorize`` keeps it).
+    ``shift`` is 1 when every edge appears as two rows (both ends), else 0. Returns the
+    distinct ends too, in order of first appearance (``pd.factorize`` keeps it).
     """
     codes, uniques = pd.factorize(ends)
     # A stable sort keeps each node's neighbours in edge order, as add_edges_from does.
     perm = np.argsort(codes, kind="stable")
     bounds = np.concatenate(([0], np.cumsum(np.bincount(codes, minlength=len(uniques)))))
     others_sorted = others[perm].tolist()
-    data_sorted = data[ids[perm]].tolist()
+    data_sorted = iter(data[perm >> shift].tolist())
     keys = uniques.tolist() if hasattr(uniques, "tolist") else list(uniques)
+    others_iter = iter(others_sorted)
+    # islice over shared iterators instead of list slices: no copy per node.
     groups = {
-        key: dict(zip(others_sorted[lo:hi], data_sorted[lo:hi], strict=True))
-        for key, lo, hi in zip(keys, bounds[:-1].tolist(), bounds[1:].tolist(), strict=True)
+        key: dict(zip(islice(others_iter, size), islice(data_sorted, size), strict=True))
+        for key, size in zip(keys, np.diff(bounds).tolist(), strict=True)
     }
     return keys, groups
 
