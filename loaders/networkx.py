@@ -53,12 +53,16 @@ class GraphFrames:
             property columns (``weight`` when weighted).
         directed: whether edges have a direction.
         source: where the graph came from (file path or ``"networkx"``), for listings.
+        multigraph: build a multigraph in :meth:`to_networkx`; None means "only if parallel
+            edges exist". Edge-list files give False: like ``EdgeTable.to_networkx``, a
+            repeated pair is one edge (the last weight wins).
     """
 
     nodes: pd.DataFrame
     edges: pd.DataFrame
     directed: bool
     source: str = ""
+    multigraph: bool | None = None
 
     @property
     def weighted(self) -> bool:
@@ -80,11 +84,14 @@ class GraphFrames:
         Works on whole columns (``tolist`` + ``zip``), never row by row through pandas: a
         million edges build in a few seconds, not tens.
         """
-        cls: type[nx.Graph]
-        if self.directed:
-            cls = nx.MultiDiGraph if self._has_parallel_edges() else nx.DiGraph
-        else:
-            cls = nx.MultiGraph if self._has_parallel_edges() else nx.Graph
+        multi = self._has_parallel_edges() if self.multigraph is None else self.multigraph
+        classes: dict[tuple[bool, bool], type[nx.Graph]] = {
+            (True, True): nx.MultiDiGraph,
+            (True, False): nx.DiGraph,
+            (False, True): nx.MultiGraph,
+            (False, False): nx.Graph,
+        }
+        cls = classes[(self.directed, bool(multi))]
         g = cls()
         ids = [_py(v) for v in self.nodes["id"].tolist()]
         props = self.node_properties()
@@ -187,6 +194,7 @@ def frames_from_networkx(graph: nx.Graph, *, source: str = "networkx") -> GraphF
         edges=edges.reset_index(drop=True),
         directed=graph.is_directed(),
         source=source,
+        multigraph=graph.is_multigraph(),
     )
 
 
@@ -204,6 +212,7 @@ def frames_from_edge_table(table: Any) -> GraphFrames:
         edges=edges.reset_index(drop=True),
         directed=bool(table.directed),
         source=str(getattr(table, "source", "")),
+        multigraph=False,
     )
 
 
@@ -296,6 +305,7 @@ class NetworkXRegistry:
                 "directed": info.directed,
                 "weighted": info.weighted,
                 "source": info.source,
+                "multigraph": frames.multigraph,
             }
             self._write_index(index)
         except OSError as e:
@@ -316,7 +326,11 @@ class NetworkXRegistry:
         except OSError as e:
             raise StoreError(f"graph {name!r} is damaged in {self.root}: {e}") from e
         return GraphFrames(
-            nodes=nodes, edges=edges, directed=bool(meta["directed"]), source=str(meta.get("source", ""))
+            nodes=nodes,
+            edges=edges,
+            directed=bool(meta["directed"]),
+            source=str(meta.get("source", "")),
+            multigraph=meta.get("multigraph"),
         )
 
     def load(self, name: str) -> nx.Graph:
