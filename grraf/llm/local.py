@@ -84,6 +84,12 @@ def load_llama(path: Path, *, n_threads: int, n_ctx: int, seed: int) -> _Loaded:
 
 
 def _import_llama() -> Any:
+    # ggml's OpenMP worker threads spin-wait between operations. When the cores are shared
+    # (other processes, the sandbox worker, a test run) a spinning thread burns the time slice
+    # that the thread it waits for needs: measured here with 2 threads on 2 busy cores,
+    # generation fell from 3.6 tokens/s (sleeping waits) to 0.4 (spinning). A value the user
+    # set wins. It only takes effect before the OpenMP runtime loads, i.e. the first import.
+    os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
     try:
         from llama_cpp import Llama
     except ImportError as e:
