@@ -28,6 +28,7 @@ import pandas as pd
 
 from grraf.errors import StoreError
 from grraf.stores.cypher_guard import edge_type, node_label, validate_graph_name
+from grraf.stores.ladybug import all_rows
 from loaders.networkx import GraphFrames, GraphInfo
 
 log = logging.getLogger(__name__)
@@ -78,7 +79,7 @@ def _ddl(table_node: str, table_edge: str, frames: GraphFrames) -> list[str]:
 
 
 def _tables(conn: ladybug.Connection) -> set[str]:
-    return {row[1] for row in conn.execute("CALL show_tables() RETURN *").get_all()}
+    return {row[1] for row in all_rows(conn, "CALL show_tables() RETURN *")}
 
 
 def _copy(conn: ladybug.Connection, table: str, frame: pd.DataFrame, folder: Path) -> None:
@@ -185,9 +186,10 @@ def read_graph_infos(conn: ladybug.Connection) -> list[GraphInfo]:
     """Graphs recorded in the metadata table (empty when the database has none)."""
     if META_TABLE not in _tables(conn):
         return []
-    rows = conn.execute(
-        f"MATCH (g:{META_TABLE}) RETURN g.name, g.nodes, g.edges, g.directed, g.weighted, g.source ORDER BY g.name"
-    ).get_all()
+    rows = all_rows(
+        conn,
+        f"MATCH (g:{META_TABLE}) RETURN g.name, g.nodes, g.edges, g.directed, g.weighted, g.source ORDER BY g.name",
+    )
     return [GraphInfo(r[0], int(r[1]), int(r[2]), bool(r[3]), bool(r[4]), r[5] or "", "ladybug") for r in rows]
 
 

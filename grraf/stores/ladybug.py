@@ -129,16 +129,18 @@ class LadybugStore:
         tables = self._tables()
         if META_TABLE not in {t for t, _ in tables}:
             return {}
-        result = self._conn.execute(
-            f"MATCH (g:{META_TABLE}) RETURN g.name, g.directed, g.weighted, g.id_type, g.nodes, g.edges ORDER BY g.name"
+        rows = all_rows(
+            self._conn,
+            f"MATCH (g:{META_TABLE}) RETURN g.name, g.directed, g.weighted, g.id_type, g.nodes, g.edges "
+            "ORDER BY g.name",
         )
         return {
             r[0]: {"directed": bool(r[1]), "weighted": bool(r[2]), "id_type": r[3], "nodes": r[4], "edges": r[5]}
-            for r in result.get_all()
+            for r in rows
         }
 
     def _tables(self) -> list[tuple[str, str]]:
-        rows = self._conn.execute("CALL show_tables() RETURN name, type ORDER BY name").get_all()
+        rows = all_rows(self._conn, "CALL show_tables() RETURN name, type ORDER BY name")
         return [(r[0], r[1]) for r in rows]
 
     def graph_names(self) -> list[str]:
@@ -160,15 +162,15 @@ class LadybugStore:
         return self._schema
 
     def _columns(self, table: str) -> list[tuple[str, str, bool]]:
-        rows = self._conn.execute(f"CALL table_info('{table}') RETURN *").get_all()
+        rows = all_rows(self._conn, f"CALL table_info('{table}') RETURN *")
         # node tables: [id, name, type, default, primary key]; rel tables: [id, name, type, default, storage]
         return [(r[1], r[2], bool(r[4]) if isinstance(r[4], bool) else False) for r in rows]
 
     def _samples(self, table: str, column: str, is_rel: bool) -> list[Any]:
         pattern = f"()-[x:{table}]->()" if is_rel else f"(x:{table})"
-        rows = self._conn.execute(
-            f"MATCH {pattern} WHERE x.{column} IS NOT NULL RETURN DISTINCT x.{column} LIMIT {_SAMPLES}"
-        ).get_all()
+        rows = all_rows(
+            self._conn, f"MATCH {pattern} WHERE x.{column} IS NOT NULL RETURN DISTINCT x.{column} LIMIT {_SAMPLES}"
+        )
         return sorted((_jsonable(r[0]) for r in rows), key=repr)
 
     def _describe_table(self, table: str, is_rel: bool) -> str:
@@ -230,10 +232,10 @@ class LadybugStore:
         for table, kind in tables[: _MAX_GRAPHS_IN_SCHEMA * 2]:
             is_rel = kind == "REL"
             pattern = f"()-[x:{table}]->()" if is_rel else f"(x:{table})"
-            count = self._conn.execute(f"MATCH {pattern} RETURN count(*)").get_all()[0][0]
+            count = all_rows(self._conn, f"MATCH {pattern} RETURN count(*)")[0][0]
             where = ""
             if is_rel:
-                conns = self._conn.execute(f"CALL show_connection('{table}') RETURN *").get_all()
+                conns = all_rows(self._conn, f"CALL show_connection('{table}') RETURN *")
                 where = " (" + ", ".join(f"{c[0]} -> {c[1]}" for c in conns[:3]) + ")"
             lines.append(
                 f"  {'Relationship' if is_rel else 'Node'} table {table}{where}: {count} rows; "
@@ -271,10 +273,7 @@ class LadybugStore:
             result = self._conn.execute(code)
         except RuntimeError as e:
             raise _map_error(e, timeout) from e
-        if isinstance(result, list):  # several statements: ladybug returns one result per statement
-            for r in result:
-                r.close()
-            raise CodeRejected("multiple statements are not allowed; send one read query")
+        result = single_result(result)  # several statements come back as a list
         try:
             columns = result.get_column_names()
             rows: list[list[Any]] = []
@@ -283,7 +282,7 @@ class LadybugStore:
                 if len(rows) >= cap:
                     truncated = True
                     break
-                rows.append(result.get_next())
+                rows.append(list(result.get_next()))
         except RuntimeError as e:
             raise _map_error(e, timeout) from e
         finally:
@@ -313,7 +312,7 @@ class LadybugStore:
         nt, et = node_label(gname), edge_type(gname)
         weight = ", e.weight AS weight" if self._graphs[gname]["weighted"] else ""
         q = f"MATCH (a:{nt})-[e:{et}]->(b:{nt}) RETURN a.id AS source, b.id AS target{weight}"
-        return self._conn.execute(q).get_as_df()
+        return single_result(self._conn.execute(q)).get_as_df()
 
     def to_networkx(self) -> dict[str, nx.Graph]:
         """Project the graph(s) into NetworkX (``{"G": graph, ...}``) for the Python path."""
@@ -325,11 +324,13 @@ class LadybugStore:
             nt = node_label(gname)
             props = [c for c, _, _ in self._columns(nt)]
             ret = ", ".join(f"n.{c} AS {c}" for c in props)
-            nodes = self._conn.execute(f"MATCH (n:{nt}) RETURN {ret}").get_as_df()
+            nodes = single_result(self._conn.execute(f"MATCH (n:{nt}) RETURN {ret}")).get_as_df()
             et_props = [c for c, _, _ in self._columns(edge_type(gname))]
             eret = "".join(f", e.{c} AS {c}" for c in et_props)
-            edges = self._conn.execute(
-                f"MATCH (a:{nt})-[e:{edge_type(gname)}]->(b:{nt}) RETURN a.id AS source, b.id AS target{eret}"
+            edges = single_result(
+                self._conn.execute(
+                    f"MATCH (a:{nt})-[e:{edge_type(gname)}]->(b:{nt}) RETURN a.id AS source, b.id AS target{eret}"
+                )
             ).get_as_df()
             out[gname] = GraphFrames(nodes=nodes, edges=edges, directed=meta["directed"]).to_networkx()
         return out
@@ -351,6 +352,20 @@ class LadybugStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def single_result(result: Any) -> Any:
+    """ladybug returns a list of results for several statements; grraf always sends one."""
+    if isinstance(result, list):
+        for r in result:
+            r.close()
+        raise CodeRejected("multiple statements are not allowed; send one read query")
+    return result
+
+
+def all_rows(conn: ladybug.Connection, query: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
+    """Every row of one of grraf's own queries (schema, projections)."""
+    return list(single_result(conn.execute(query, params or {})).get_all())
 
 
 def _map_error(e: RuntimeError, timeout: float) -> Exception:
