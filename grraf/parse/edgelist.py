@@ -360,7 +360,7 @@ def _sample(data: bytes) -> list[tuple[int, str]]:
 
 
 def _detect_delimiter(lines: list[str]) -> str | None:
-    """The first candidate found in the first line and in at least half of the others.
+    r"""The first candidate found in the first line and in at least half of the others.
 
     Not "in every line": one bad line must be reported as bad, not change the format.
 
