@@ -1,0 +1,259 @@
+"""``grraf bench``: run the GraphInstruct-style evaluation and write a report.
+
+A thin layer over :mod:`grraf.bench.dataset`, :mod:`grraf.bench.runner` and
+:mod:`grraf.bench.report`; registered on the ``grraf`` group by :mod:`grraf.cli`.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+from grraf.bench.dataset import Question, generate, load_jsonl, parse_tasks, scale_questions
+from grraf.bench.report import rich_table, write_report
+from grraf.bench.runner import METHODS, RESULTS_FILE, Tally, done_pairs, parse_methods, run
+from grraf.config import Settings
+from grraf.errors import ConfigError, GrrafError
+
+console = Console(stderr=True, soft_wrap=True)
+
+
+def _parse_sizes(raw: str) -> tuple[int, ...]:
+    """``"100,1000,1e4"`` -> ``(100, 1000, 10000)``.
+
+    >>> _parse_sizes("100, 1_000,1e4")
+    (100, 1000, 10000)
+    """
+    try:
+        return tuple(int(float(part.replace("_", ""))) for part in raw.split(",") if part.strip())
+    except ValueError as e:
+        raise ConfigError(f"--scale-sizes wants comma-separated node counts, got {raw!r}") from e
+
+
+def _collect_questions(
+    *,
+    tasks: str | None,
+    per_task: int,
+    seed: int,
+    out: Path,
+    jsonl: Path | None,
+    scale: bool,
+    scale_only: bool,
+    scale_sizes: str,
+    graphinstruct_dir: Path | None,
+) -> list[Question]:
+    questions: list[Question] = []
+    if jsonl is not None:
+        chosen = set(parse_tasks(tasks)) if tasks else None
+        questions += [q for q in load_jsonl(jsonl) if chosen is None or q.task in chosen]
+    elif not scale_only:
+        questions += generate(tasks or "all", per_task, seed, config_dir=graphinstruct_dir)
+    if scale:
+        with console.status("building scale graphs (large sizes take a while)…"):
+            questions += scale_questions(_parse_sizes(scale_sizes), per_task, seed, graph_dir=out / "graphs")
+    return questions
+
+
+def _progress() -> Progress:
+    return Progress(
+        TextColumn("[bold]{task.fields[label]}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[accuracy]}"),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=False,
+    )
+
+
+def _accuracy_text(tally: Tally) -> str:
+    parts = []
+    for method in tally.done:
+        acc = tally.accuracy(method)
+        if acc is not None:
+            parts.append(f"{method} {100 * acc:.0f}% ({tally.done[method]})")
+    return "  ".join(parts)
+
+
+def _print_report(out: Path) -> None:
+    report = write_report(out)
+    stdout = Console(soft_wrap=True)
+    if report.summaries:
+        stdout.print(rich_table(report.summaries, "grraf bench: tasks"))
+    if report.scale:
+        stdout.print(rich_table(report.scale, "grraf bench: scale (shortest path)", first="nodes"))
+    if not report.summaries and not report.scale:
+        stdout.print(f"no results in {out / RESULTS_FILE} yet")
+    console.print(f"report: {report.path}" + "".join(f"\nplot:   {p}" for p in report.plots))
+
+
+@click.command("bench", context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
+@click.option("--tasks", default=None, metavar="LIST", help="Comma-separated tasks, or 'all' (default: all eleven).")
+@click.option("--per-task", default=5, show_default=True, type=click.IntRange(min=1), help="Questions per task.")
+@click.option(
+    "--methods",
+    default=",".join(METHODS),
+    show_default=True,
+    metavar="LIST",
+    help="Comma-separated methods: grraf-networkx, grraf-cypher, direct, single-shot, or 'all'.",
+)
+@click.option("--seed", default=0, show_default=True, type=int, help="Generator seed (same seed, same questions).")
+@click.option(
+    "--out",
+    default="bench-out",
+    show_default=True,
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Output folder; an existing results.jsonl there is resumed.",
+)
+@click.option(
+    "--scale", is_flag=True, help="Run the scale set (shortest path on big sparse graphs) instead of the tasks."
+)
+@click.option(
+    "--scale-sizes",
+    default="100,1000,10000,100000,1000000",
+    show_default=True,
+    metavar="LIST",
+    help="Node counts of the scale graphs; --per-task questions per size.",
+)
+@click.option(
+    "--model", default=None, metavar="SPEC", help="LangChain model spec, e.g. openai:gpt-4o-mini (default: local)."
+)
+@click.option("--timeout", default=None, type=float, help="Seconds per code attempt.")
+@click.option(
+    "--max-retries", default=None, type=click.IntRange(min=0), help="Feedback rounds after the first attempt."
+)
+@click.option(
+    "--jsonl",
+    default=None,
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Run a GraphInstruct-style JSON-lines file (input_prompt/question + answer) instead of generating.",
+)
+@click.option(
+    "--graphinstruct-dir",
+    default=None,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    envvar="GRRAF_GRAPHINSTRUCT_DIR",
+    help="Folder of task_config.yaml [env GRRAF_GRAPHINSTRUCT_DIR].",
+)
+@click.option("--report-only", is_flag=True, help="Only rebuild report.md and the plots from --out's results.jsonl.")
+@click.option("--dry-run", is_flag=True, help="Generate the questions and show counts; call no model.")
+@click.option("-v", "--verbose", is_flag=True, help="Log what each stage does.")
+@click.pass_context
+def bench(
+    ctx: click.Context,
+    tasks: str | None,
+    per_task: int,
+    methods: str,
+    seed: int,
+    out: Path,
+    scale: bool,
+    scale_sizes: str,
+    model: str | None,
+    timeout: float | None,
+    max_retries: int | None,
+    jsonl: Path | None,
+    graphinstruct_dir: Path | None,
+    report_only: bool,
+    dry_run: bool,
+    verbose: bool,
+) -> None:
+    """Benchmark grraf on GraphInstruct-style questions and write a report.
+
+    Generates a seeded, labelled question set (the nine GraphInstruct test tasks plus
+    in-degree and out-degree), answers every question with each method, appends one row
+    per question and method to OUT/results.jsonl, and writes OUT/report.md with PNG plots.
+    Running again with the same --out resumes where it stopped.
+
+    \b
+    Examples:
+      grraf bench --tasks connectivity,flow --per-task 10 --methods grraf-networkx,direct
+      grraf bench --model openai:gpt-4o-mini --per-task 40 --out runs/gpt4o-mini
+      grraf bench --scale --scale-sizes 100,10000,1000000 --methods grraf-networkx,grraf-cypher
+      grraf bench --jsonl connectivity_test.json --methods grraf-networkx
+      grraf bench --out runs/gpt4o-mini --report-only
+
+    \b
+    Tasks: connectivity cycle bipartite flow hamilton shortest substructure topology
+           triplet in_degree out_degree  (or 'all')
+    Methods: grraf-networkx (NetworkX code), grraf-cypher (Cypher on ladybug),
+             direct (the LLM answers from the text), single-shot (one code attempt,
+             no feedback, no fallback)
+    --scale alone runs only the scale set; add --tasks to run both.
+    """
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(name)s: %(message)s")
+    try:
+        if report_only:
+            if not (out / RESULTS_FILE).exists():
+                raise ConfigError(f"no {RESULTS_FILE} in {out}; run a benchmark there first")
+            _print_report(out)
+            return
+        explicit_tasks = ctx.get_parameter_source("tasks") == click.core.ParameterSource.COMMANDLINE
+        method_names = parse_methods(methods)
+        questions = _collect_questions(
+            tasks=tasks,
+            per_task=per_task,
+            seed=seed,
+            out=out,
+            jsonl=jsonl,
+            scale=scale,
+            scale_only=scale and not explicit_tasks,
+            scale_sizes=scale_sizes,
+            graphinstruct_dir=graphinstruct_dir,
+        )
+        _run(questions, method_names, out, model=model, timeout=timeout, max_retries=max_retries, dry_run=dry_run)
+    except GrrafError as e:
+        click.echo(f"grraf: error: {e}", err=True)
+        sys.exit(e.exit_code)
+    except KeyboardInterrupt:
+        click.echo(f"grraf: interrupted; rerun the same command to resume ({out / RESULTS_FILE})", err=True)
+        sys.exit(130)
+
+
+def _run(
+    questions: list[Question],
+    methods: tuple[str, ...],
+    out: Path,
+    *,
+    model: str | None,
+    timeout: float | None,
+    max_retries: int | None,
+    dry_run: bool,
+) -> None:
+    done = done_pairs(out / RESULTS_FILE)
+    todo = sum(1 for q in questions for m in methods if (q.id, m) not in done)
+    console.print(
+        f"{len(questions)} questions x {len(methods)} methods; {todo} to run"
+        + (f", {len(questions) * len(methods) - todo} already in {out / RESULTS_FILE}" if done else "")
+    )
+    if dry_run:
+        by_task: dict[str, int] = {}
+        for q in questions:
+            by_task[q.task] = by_task.get(q.task, 0) + 1
+        console.print(", ".join(f"{t}: {n}" for t, n in by_task.items()))
+        return
+    settings = Settings.from_env(model=model, timeout=timeout, max_retries=max_retries)
+    chat_model: Any = None
+    if todo:
+        from grraf.llm.factory import make_chat_model
+
+        with console.status(f"loading model {settings.model or 'local'}…"):
+            chat_model = make_chat_model(settings)  # once: every method and question share it
+    with _progress() as progress:
+        bar = progress.add_task("bench", total=len(questions) * len(methods), label="starting", accuracy="")
+
+        def on_row(row: dict[str, Any], tally: Tally) -> None:
+            label = f"{row['task']} · {row['method']}"
+            progress.update(bar, advance=1, label=label, accuracy=_accuracy_text(tally))
+
+        def on_skip(question: Question, method: str) -> None:
+            progress.update(bar, advance=1)
+
+        run(questions, methods, out, settings=settings, chat_model=chat_model, on_row=on_row, on_skip=on_skip)
+    _print_report(out)

@@ -1,0 +1,395 @@
+"""Run methods on benchmark questions and append one JSON row per question x method.
+
+Methods (all share one chat model instance, because loading a local model is slow):
+
+* ``grraf-networkx``: :class:`grraf.agent.GraphQA` on the NetworkX backend.
+* ``grraf-cypher``: GraphQA on the embedded Cypher backend (ladybug).
+* ``direct``: :func:`grraf.agent.answer_directly`, the whole question to the LLM.
+* ``single-shot``: GraphQA (NetworkX) with no feedback rounds and no fallback; an attempt
+  that does not execute scores wrong.
+
+Rows go to ``<out>/results.jsonl``, each written and flushed on its own, so an interrupted
+run loses at most the question in flight; running again with the same output folder skips
+every (id, method) pair that already has a row without an error.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import logging
+import math
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from grraf.bench.checkers import check
+from grraf.bench.dataset import Question, read_scale_graph
+from grraf.config import Settings
+from grraf.errors import ConfigError, GrrafError
+from grraf.types import Answer
+
+logger = logging.getLogger(__name__)
+
+METHODS: tuple[str, ...] = ("grraf-networkx", "grraf-cypher", "direct", "single-shot")
+RESULTS_FILE = "results.jsonl"
+# Statuses after which the agent feeds the error back (GRRAF Table 2 counts these).
+_ERROR_STATUSES = frozenset({"error", "rejected"})
+
+
+class BenchAborted(GrrafError):
+    """A method crashed on too many questions in a row: infrastructure, not the questions."""
+
+    exit_code = 7
+
+
+def parse_methods(spec: str | Sequence[str] | None) -> tuple[str, ...]:
+    """Method names from ``"all"``, ``"grraf-networkx,direct"`` or a list.
+
+    >>> parse_methods("direct, grraf-networkx")
+    ('direct', 'grraf-networkx')
+    >>> parse_methods("all") == METHODS
+    True
+    """
+    if spec is None:
+        return METHODS
+    items = [s.strip() for s in (spec.split(",") if isinstance(spec, str) else spec)]
+    items = [s.lower() for s in items if s]
+    if not items or items == ["all"]:
+        return METHODS
+    aliases = {"networkx": "grraf-networkx", "cypher": "grraf-cypher", "grraf": "grraf-networkx"}
+    out: list[str] = []
+    for item in items:
+        name = aliases.get(item, item)
+        if name not in METHODS:
+            raise ConfigError(f"unknown method {item!r}; choose from {', '.join(METHODS)} or 'all'")
+        if name not in out:
+            out.append(name)
+    return tuple(out)
+
+
+# --------------------------------------------------------------------------- rows
+
+
+def jsonable(value: Any) -> Any:
+    """A JSON-safe copy of a value (sets and tuples become lists, numpy scalars plain numbers).
+
+    >>> jsonable({"a": (1, 2), "b": {3}, "c": float("nan")})
+    {'a': [1, 2], 'b': [3], 'c': None}
+    """
+    if value is None or isinstance(value, bool | int | str):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        items = sorted(value, key=repr) if isinstance(value, set | frozenset) else value
+        return [jsonable(v) for v in items]
+    if hasattr(value, "item") and callable(value.item):  # numpy scalar
+        try:
+            return jsonable(value.item())
+        except (TypeError, ValueError):
+            pass
+    return repr(value)
+
+
+def _candidate(answer: Answer) -> Any:
+    # The executed value when there is one; otherwise the text (direct and fallback answers).
+    return answer.value if answer.value is not None else answer.answer
+
+
+def score(question: Question, method: str, answer: Answer) -> bool:
+    """Whether ``answer`` is right; single-shot answers count only when code executed."""
+    if method == "single-shot" and not answer.verified:
+        return False
+    try:
+        if check(question, _candidate(answer)):
+            return True
+        # A value of the wrong shape (e.g. a dict) may still come with a right answer text.
+        return answer.value is not None and not answer.verified and check(question, answer.answer)
+    except (ValueError, TypeError) as e:
+        logger.warning("checker failed on %s: %s", question.id, e)
+        return False
+
+
+def _base_row(question: Question, method: str) -> dict[str, Any]:
+    meta = question.meta
+    return {
+        "id": question.id,
+        "task": question.task,
+        "method": method,
+        "set": meta.get("set", "graphinstruct"),
+        "bucket": meta.get("bucket"),
+        "size": meta.get("size"),
+        "nodes": meta.get("nodes"),
+        "edges": meta.get("edges"),
+        "expected": jsonable(question.answer),
+    }
+
+
+def answer_row(question: Question, method: str, answer: Answer) -> dict[str, Any]:
+    """The result row of one answered question."""
+    statuses = [a.status for a in answer.attempts]
+    before_last = statuses[:-1]
+    tokens = answer.tokens
+    row = _base_row(question, method)
+    row.update(
+        {
+            "correct": score(question, method, answer),
+            "verified": bool(answer.verified),
+            # The direct baseline carries a fallback_reason too, but it is no fallback.
+            "fallback": answer.fallback_reason is not None and method != "direct",
+            "fallback_reason": answer.fallback_reason,
+            "value": jsonable(answer.value),
+            "answer": answer.answer,
+            "tokens_in": tokens.input,
+            "tokens_out": tokens.output,
+            "llm_calls": len(answer.llm_calls),
+            "seconds": round(float(answer.seconds), 4),
+            "attempts": statuses,
+            "entered_feedback_error": any(s in _ERROR_STATUSES for s in before_last),
+            "entered_feedback_timeout": any(s == "timeout" for s in before_last),
+            "error": None,
+        }
+    )
+    return row
+
+
+def error_row(question: Question, method: str, error: BaseException, seconds: float) -> dict[str, Any]:
+    """The result row of a question whose run crashed (scored wrong, retried on resume)."""
+    row = _base_row(question, method)
+    row.update(
+        {
+            "correct": False,
+            "verified": False,
+            "fallback": False,
+            "fallback_reason": None,
+            "value": None,
+            "answer": None,
+            "tokens_in": 0,
+            "tokens_out": 0,
+            "llm_calls": 0,
+            "seconds": round(seconds, 4),
+            "attempts": [],
+            "entered_feedback_error": False,
+            "entered_feedback_timeout": False,
+            "error": f"{type(error).__name__}: {error}"[:2000],
+        }
+    )
+    return row
+
+
+def read_rows(path: str | Path) -> list[dict[str, Any]]:
+    """Rows of a results file; a torn last line (from a killed run) is skipped."""
+    p = Path(path)
+    if not p.exists():
+        return []
+    rows: list[dict[str, Any]] = []
+    for lineno, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError:
+            logger.warning("%s:%d: skipping a damaged row", p, lineno)
+    return rows
+
+
+def latest_rows(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """One row per (id, method): the last one written (a resumed run may retry crashed rows)."""
+    latest: dict[tuple[str, str], dict[str, Any]] = {}
+    for row in rows:
+        latest[(str(row["id"]), str(row["method"]))] = dict(row)
+    return list(latest.values())
+
+
+def done_pairs(path: str | Path) -> set[tuple[str, str]]:
+    """(id, method) pairs that already have a row without an error."""
+    return {(str(r["id"]), str(r["method"])) for r in latest_rows(read_rows(path)) if not r.get("error")}
+
+
+# --------------------------------------------------------------------------- methods
+
+
+def _load_agent() -> Any:
+    # Imported late: the agent pulls in stores and the LLM stack, and tests swap it out.
+    return importlib.import_module("grraf.agent")
+
+
+Solver = Callable[[Question, Any], Answer]
+
+
+@dataclass
+class MethodPool:
+    """Creates each method's agent once, on first use, and closes them all at the end."""
+
+    chat_model: Any
+    settings: Settings
+    _agents: dict[str, Any] = field(default_factory=dict)
+
+    def _graph_qa(self, method: str) -> Any:
+        if method not in self._agents:
+            agent = _load_agent()
+            if method == "grraf-networkx":
+                qa = agent.GraphQA(backend="networkx", chat_model=self.chat_model, settings=self.settings)
+            elif method == "grraf-cypher":
+                qa = agent.GraphQA(backend="cypher", chat_model=self.chat_model, settings=self.settings)
+            elif method == "single-shot":
+                one_shot = self.settings.with_(max_retries=0, fallback=False)
+                qa = agent.GraphQA(backend="networkx", chat_model=self.chat_model, settings=one_shot)
+            else:
+                raise ConfigError(f"{method} is not a GraphQA method")
+            self._agents[method] = qa
+        return self._agents[method]
+
+    def applies(self, method: str, question: Question) -> bool:
+        """The direct baseline cannot see a graph given separately (the scale set)."""
+        return not (method == "direct" and "graph_path" in question.meta)
+
+    def solve(self, method: str, question: Question, graph: Any = None) -> Answer:
+        """Answer ``question`` with ``method``; ``graph`` is the separately given graph, if any."""
+        if method == "direct":
+            answer_directly = _load_agent().answer_directly
+            return answer_directly(question.text, chat_model=self.chat_model, settings=self.settings)  # type: ignore[no-any-return]
+        qa = self._graph_qa(method)
+        if graph is not None:
+            return qa.ask(question.text, graph=graph)  # type: ignore[no-any-return]
+        return qa.ask(question.text)  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        for method, qa in list(self._agents.items()):
+            try:
+                qa.close()
+            except Exception as e:  # closing must not hide the run's own outcome
+                logger.warning("closing %s failed: %s", method, e)
+        self._agents.clear()
+
+
+# --------------------------------------------------------------------------- running
+
+
+@dataclass
+class Tally:
+    """Running accuracy per method, for progress displays."""
+
+    done: dict[str, int] = field(default_factory=dict)
+    correct: dict[str, int] = field(default_factory=dict)
+    skipped: int = 0
+
+    def add(self, row: Mapping[str, Any]) -> None:
+        method = str(row["method"])
+        self.done[method] = self.done.get(method, 0) + 1
+        self.correct[method] = self.correct.get(method, 0) + int(bool(row.get("correct")))
+
+    def accuracy(self, method: str) -> float | None:
+        n = self.done.get(method, 0)
+        return self.correct.get(method, 0) / n if n else None
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What a run did: rows written now, pairs skipped as already done, and the results file."""
+
+    rows: tuple[dict[str, Any], ...]
+    skipped: int
+    path: Path
+
+
+class _GraphCache:
+    # Scale graphs are big (10^6 nodes): keep only the last one loaded; questions come sorted by size.
+    def __init__(self, loader: Callable[[str], Any]) -> None:
+        self.loader = loader
+        self.key: str | None = None
+        self.graph: Any = None
+
+    def get(self, question: Question) -> Any:
+        path = question.meta.get("graph_path")
+        if not path:
+            return None
+        if path != self.key:
+            self.graph = None  # free the previous graph before loading the next
+            logger.info("loading scale graph %s", path)
+            self.graph = self.loader(str(path))
+            self.key = str(path)
+        return self.graph
+
+
+def run(
+    questions: Sequence[Question],
+    methods: Sequence[str],
+    out_dir: str | Path,
+    *,
+    settings: Settings,
+    chat_model: Any,
+    on_row: Callable[[dict[str, Any], Tally], None] | None = None,
+    on_skip: Callable[[Question, str], None] | None = None,
+    graph_loader: Callable[[str], Any] = read_scale_graph,
+    max_consecutive_errors: int = 5,
+) -> RunResult:
+    """Answer every question with every method, appending rows to ``<out_dir>/results.jsonl``.
+
+    Args:
+        questions: the benchmark questions (graphs inside the text, or ``meta["graph_path"]``).
+        methods: names from :data:`METHODS`.
+        out_dir: output folder; created if needed; an existing results file is resumed.
+        settings: the session settings (single-shot derives its own from them).
+        chat_model: one LangChain chat model, shared by every method and question.
+        on_row: called after each row is written, with the running tally (progress bars).
+        on_skip: called for each pair skipped because it is already done or does not apply.
+        graph_loader: reads a separately given graph from its path.
+        max_consecutive_errors: a method that crashes this many times in a row aborts the run.
+
+    Raises:
+        BenchAborted: a method keeps crashing (e.g. the LLM server is down).
+        GrrafError: a method cannot be set up (e.g. the Cypher store is missing).
+    """
+    names = parse_methods(list(methods))
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / RESULTS_FILE
+    done = done_pairs(path)
+    pool = MethodPool(chat_model=chat_model, settings=settings)
+    graphs = _GraphCache(graph_loader)
+    tally = Tally()
+    written: list[dict[str, Any]] = []
+    streak: dict[str, int] = {}
+    try:
+        with path.open("a", encoding="utf-8") as sink:
+            for question in questions:
+                for method in names:
+                    if (question.id, method) in done or not pool.applies(method, question):
+                        tally.skipped += 1
+                        if on_skip:
+                            on_skip(question, method)
+                        continue
+                    row = _run_one(pool, graphs, question, method)
+                    sink.write(json.dumps(row, ensure_ascii=False) + "\n")
+                    sink.flush()
+                    written.append(row)
+                    tally.add(row)
+                    if on_row:
+                        on_row(row, tally)
+                    streak[method] = streak.get(method, 0) + 1 if row["error"] else 0
+                    if streak[method] >= max_consecutive_errors:
+                        raise BenchAborted(
+                            f"{method} failed on {streak[method]} questions in a row; last: {row['error']}"
+                        )
+    finally:
+        pool.close()
+    return RunResult(tuple(written), tally.skipped, path)
+
+
+def _run_one(pool: MethodPool, graphs: _GraphCache, question: Question, method: str) -> dict[str, Any]:
+    started = time.perf_counter()
+    try:
+        graph = graphs.get(question)
+        answer = pool.solve(method, question, graph)
+    except ConfigError:
+        raise  # a method that cannot be set up fails the run, not each question
+    except Exception as e:  # anything else is this question's failure; the run goes on
+        logger.warning("%s on %s crashed: %s", method, question.id, e)
+        return error_row(question, method, e, time.perf_counter() - started)
+    return answer_row(question, method, answer)
