@@ -283,22 +283,24 @@ def spread_order(n: int) -> list[int]:
 
 
 def bucket_sequence(weights: Sequence[int], length: int) -> list[int]:
-    """Bucket of each question index: every bucket once (spread order), then smooth weighted
-    round-robin by ``weights`` (the original ``samples_needed``). Prefix-stable in ``length``.
+    """Bucket of each question index: every bucket once first (spread order), then smooth
+    weighted round-robin by ``weights`` (the original ``samples_needed``), counting the first
+    picks too. Prefix-stable in ``length``.
 
     >>> bucket_sequence([200, 400, 600, 400, 400], 5)
     [0, 4, 2, 1, 3]
     >>> bucket_sequence([1, 1], 4)
     [0, 1, 0, 1]
     """
-    first = spread_order(len(weights))
-    seq = first[:length]
+    forced = spread_order(len(weights))
     current = [0] * len(weights)
     total = sum(weights)
+    seq: list[int] = []
     while len(seq) < length:
         for i, w in enumerate(weights):
             current[i] += w
-        pick = max(range(len(weights)), key=lambda i: current[i])
+        k = len(seq)
+        pick = forced[k] if k < len(forced) else max(range(len(weights)), key=lambda i: current[i])
         current[pick] -= total
         seq.append(pick)
     return seq

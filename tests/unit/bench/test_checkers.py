@@ -1,0 +1,138 @@
+"""Checkers read answers the way a careful grader would, and no more generously."""
+
+from __future__ import annotations
+
+import pytest
+
+from grraf.bench.checkers import check, final_segment, is_topological_order, parse_int_list, parse_number, parse_yes_no
+from grraf.bench.dataset import Question
+
+
+def q(task: str, answer, **check_data) -> Question:
+    return Question(id=f"{task}-t", task=task, text="...", answer=answer, meta={}, check=check_data)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("### Yes", True),
+        ("### No.", False),
+        ("### yes, [0,1,4,5,3,2].", True),
+        ("Yes", True),
+        ("no", False),
+        ("True", True),
+        ("False", False),
+        ("**Yes**, the nodes are connected.", True),
+        ("The answer is no.", False),
+        ("Answer: Yes", True),
+        ("There is no path between node 1 and node 4.", False),
+        ("node 5 is not reachable from node 2", False),
+        ("Nodes 3 and 7 are connected.", True),
+        ("Node 3 has no outgoing edges, so the answer is yes", True),
+        ("Yes. Node 3 has no outgoing edges.", True),
+        ("Reasoning mentions no and yes... ### No", False),
+        ("The graph isn't bipartite.", False),
+    ],
+)
+def test_yes_no_readings(text: str, expected: bool) -> None:
+    assert parse_yes_no(text) is expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["None", "none", "", "   ", "node 5", "Nodes: 0, 1, 2", "I could not determine the answer.", "unknown"],
+)
+def test_neither_yes_nor_no(text: str) -> None:
+    assert parse_yes_no(text) is None
+
+
+def test_not_node_none_are_never_no() -> None:
+    # "node", "none" and "nothing-like" words must not turn into a "No" answer.
+    assert not check(q("cycle", False), "None")
+    assert not check(q("connectivity", False), "node 5")
+    assert not check(q("connectivity", False), "")
+
+
+def test_negated_sentence_scores_only_when_the_label_is_no() -> None:
+    assert check(q("connectivity", False), "node 5 is not reachable")
+    assert not check(q("connectivity", True), "node 5 is not reachable")
+
+
+def test_values_with_types() -> None:
+    assert check(q("bipartite", True), True)
+    assert not check(q("bipartite", True), False)
+    assert not check(q("bipartite", True), None)
+    assert check(q("flow", 10), 10)
+    assert check(q("flow", 10), 10.0)
+    assert check(q("flow", 10), {"answer": 10})
+    assert not check(q("flow", 10), True)  # a bool is not a number
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("### 10", 10),
+        ("### 10.", 10),
+        ("10 units", 10),
+        ("10.0", 10),
+        ("The maximum flow from node 0 to node 2 is 10 units.", 10),
+        ("The shortest path weight is 7 (path 0->3->5).", 7),
+        ("From node 3 to node 9 the answer is 12", 12),
+        ("Path [3, 1, 9] has total weight 12. ### 12", 12),
+        ("-3", -3),
+        ("1,234", 1234),
+        ("2.5e1", 25),
+    ],
+)
+def test_numbers(text: str, value: float) -> None:
+    assert parse_number(text) == pytest.approx(value)
+
+
+def test_number_tolerance_is_relative_1e6() -> None:
+    assert check(q("shortest", 1_000_000), "1000000.5")
+    assert not check(q("shortest", 1_000_000), "1000002")
+    assert check(q("triplet", 21), "21.0000000001")
+    assert not check(q("triplet", 21), "### 20")
+    assert not check(q("triplet", 21), "None")
+    assert not check(q("triplet", 21), "no triangle")
+
+
+def test_final_segment_prefers_the_last_marker() -> None:
+    assert final_segment("### 3 then ### 5") == "5"
+    assert final_segment("trailing ###") == "trailing ###"
+
+
+def test_int_lists() -> None:
+    assert parse_int_list("The order is [2, 0, 1]. ### [2, 0, 1]") == [2, 0, 1]
+    assert parse_int_list("First [9], then the answer [1, 2, 0]") == [1, 2, 0]
+    assert parse_int_list("2 -> 0 -> 1") == [2, 0, 1]
+    assert parse_int_list(("3", "1")) == [3, 1]
+    assert parse_int_list("") is None
+
+
+def test_topological_orders_any_valid_one_accepted() -> None:
+    question = q("topology", [0, 1, 2, 3], nodes=4, edge_list=[[0, 1], [0, 2], [1, 3], [2, 3]])
+    assert check(question, [0, 1, 2, 3])
+    assert check(question, [0, 2, 1, 3])  # a different but valid order
+    assert check(question, "### [0, 2, 1, 3]")
+    assert check(question, "A valid order: 0, 2, 1, 3.")
+    assert not check(question, [0, 3, 1, 2])  # 1->3 violated
+    assert not check(question, [0, 1, 2])  # missing a node
+    assert not check(question, [0, 1, 1, 2, 3])  # repeated node
+    assert not check(question, "no idea")
+
+
+def test_topological_order_helper() -> None:
+    assert is_topological_order([1, 0], [0, 1], [(1, 0)])
+    assert not is_topological_order([0, 1], 2, [(1, 0)])
+
+
+def test_topology_without_graph_compares_the_stored_order() -> None:
+    question = q("topology", [2, 0, 1])
+    assert check(question, "[2, 0, 1]")
+    assert not check(question, "[0, 2, 1]")
+
+
+def test_unknown_task_raises() -> None:
+    with pytest.raises(ValueError):
+        check(q("diameter", 3), "3")
