@@ -131,10 +131,27 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("verified_accuracy", "acc. if verified"),
     ("crashed", "crashed"),
 )
+_SHORT = {
+    "n": "n",
+    "accuracy": "acc",
+    "tokens_in": "tok in",
+    "tokens_out": "tok out",
+    "llm_calls": "calls",
+    "seconds": "sec",
+    "feedback_error": "fb err",
+    "feedback_timeout": "fb t/o",
+    "fallback": "fallbk",
+    "verified": "verif",
+    "verified_accuracy": "acc|verif",
+    "crashed": "crash",
+}
+_SHORT_CAPTION = (
+    "fb err / fb t/o: entered feedback after an error / a time-out; acc|verif: accuracy of verified answers"
+)
 _PERCENT = {"accuracy", "feedback_error", "feedback_timeout", "fallback", "verified", "verified_accuracy"}
 
 
-def format_cell(key: str, value: Any) -> str:
+def format_cell(key: str, value: Any, *, compact: bool = False) -> str:
     """One table cell: percentages for shares, one decimal for means.
 
     >>> format_cell("accuracy", 0.8125), format_cell("tokens_in", 1234.56), format_cell("verified_accuracy", None)
@@ -143,14 +160,19 @@ def format_cell(key: str, value: Any) -> str:
     if value is None:
         return "–"
     if key in _PERCENT:
-        return f"{100 * value:.1f}%"
+        return f"{100 * value:.0f}%" if compact else f"{100 * value:.1f}%"
     if isinstance(value, int):
         return str(value)
+    if compact:
+        return f"{value:.0f}" if value >= 10 else f"{value:.1f}"
     return f"{value:.1f}" if value >= 10 else f"{value:.2f}"
 
 
-def table_rows(summaries: Sequence[Summary]) -> list[list[str]]:
-    return [[s.group, s.method] + [format_cell(k, getattr(s, k)) for k, _ in COLUMNS] for s in summaries]
+def table_rows(summaries: Sequence[Summary], *, compact: bool = False) -> list[list[str]]:
+    """Cells of each summary, in :data:`COLUMNS` order after the group and method."""
+    return [
+        [s.group, s.method] + [format_cell(k, getattr(s, k), compact=compact) for k, _ in COLUMNS] for s in summaries
+    ]
 
 
 def markdown_table(summaries: Sequence[Summary], first: str = "task") -> str:
@@ -161,22 +183,48 @@ def markdown_table(summaries: Sequence[Summary], first: str = "task") -> str:
     return "\n".join(lines)
 
 
-def rich_table(summaries: Sequence[Summary], title: str, first: str = "task") -> Any:
-    """The same table for the terminal (a ``rich.table.Table``)."""
+_TRUST_KEYS = (
+    "n",
+    "accuracy",
+    "verified",
+    "verified_accuracy",
+    "fallback",
+    "feedback_error",
+    "feedback_timeout",
+    "crashed",
+)
+_COST_KEYS = ("n", "tokens_in", "tokens_out", "llm_calls", "seconds")
+
+
+def _terminal_table(summaries: Sequence[Summary], title: str, first: str, keys: Sequence[str]) -> Any:
+    from rich import box
     from rich.table import Table
 
-    table = Table(title=title, show_lines=False)
-    table.add_column(first)
-    table.add_column("method")
-    for _, label in COLUMNS:
-        table.add_column(label, justify="right")
+    # Borderless with collapsed padding and short headers so a table fits 80 columns.
+    table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 1), collapse_padding=True, pad_edge=False)
+    table.add_column(first, no_wrap=True)
+    table.add_column("method", no_wrap=True)
+    for key in keys:
+        table.add_column(_SHORT[key], justify="right", no_wrap=True)
     previous = None
-    for s, cells in zip(summaries, table_rows(summaries), strict=True):
+    for s in summaries:
         if previous is not None and s.group != previous:
             table.add_section()
         previous = s.group
-        table.add_row(*cells)
+        table.add_row(s.group, s.method, *(format_cell(k, getattr(s, k), compact=True) for k in keys))
     return table
+
+
+def rich_table(summaries: Sequence[Summary], title: str, first: str = "task") -> Any:
+    """The report for the terminal: an accuracy-and-trust table and a cost table (a rich ``Group``)."""
+    from rich.console import Group
+    from rich.text import Text
+
+    return Group(
+        _terminal_table(summaries, f"{title}: accuracy and trust", first, _TRUST_KEYS),
+        Text(_SHORT_CAPTION, style="dim"),
+        _terminal_table(summaries, f"{title}: cost per question", first, _COST_KEYS),
+    )
 
 
 # --------------------------------------------------------------------------- plots
