@@ -26,7 +26,7 @@ from grraf.pipeline import fallback as fallback_stage
 from grraf.pipeline.generate import CodeWriter
 from grraf.pipeline.inputs import bounded, resolve_graphs
 from grraf.pipeline.refine import refine
-from grraf.pipeline.template import draft_template
+from grraf.pipeline.template import TemplateChoice, choose_template
 from grraf.stores.base import GraphStore
 from grraf.types import Answer, Attempt, Refined, Schema
 
@@ -150,8 +150,10 @@ class GraphQA:
                 to_close.append(routed)
                 store, schema = routed, routed.schema()
 
-            template = draft_template(refined, store.language, store.dialect, llm)
-            self._emit("template", f"{len(template.splitlines())} lines", code=template)
+            template = choose_template(
+                refined, store.language, store.dialect, llm, question=asked, use_library=self.settings.templates
+            )
+            self._emit("template", f"{template.origin} {template.name or ''}".strip(), code=template.code)
 
             attempts, value, code = self._attempts(store, schema, refined, template, llm)
             if value is not _NO_VALUE:
@@ -203,10 +205,12 @@ class GraphQA:
                 opened.close()
 
     def _attempts(
-        self, store: GraphStore, schema: Schema, refined: Refined, template: str, llm: LLMSession
+        self, store: GraphStore, schema: Schema, refined: Refined, template: TemplateChoice, llm: LLMSession
     ) -> tuple[list[Attempt], Any, str | None]:
         """Generate, guard, execute; feed errors back; at most 1 + max_retries attempts."""
-        writer = CodeWriter.start(refined, template, schema, store.language, store.dialect)
+        writer = CodeWriter.start(
+            refined, template, schema, store.language, store.dialect, render_cypher=_cypher_renderer(store, schema)
+        )
         attempts: list[Attempt] = []
         for round_number in range(self.settings.max_retries + 1):
             stage = "generate" if round_number == 0 else "feedback"
@@ -291,7 +295,8 @@ class GraphQA:
             seconds=time.perf_counter() - start,
             backend=store.name,
             refined=refined,
-            template=template,
+            template=template.code or None,
+            template_origin=f"{template.origin}:{template.name}" if template.name else template.origin,
             code=code,
             fallback_reason=fallback_reason,
         )
@@ -305,6 +310,34 @@ class GraphQA:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _cypher_renderer(store: GraphStore, schema: Schema) -> Callable[[TemplateChoice, dict[str, Any]], str | None]:
+    """Renders retrieved Cypher templates for a store holding exactly one named graph."""
+
+    def render(choice: TemplateChoice, parameters: dict[str, Any]) -> str | None:
+        graph_names = getattr(store, "graph_names", None)
+        names = graph_names() if callable(graph_names) else []
+        if choice.entry is None or len(names) != 1:
+            return None
+        from cypher_templates import render_cypher
+
+        from grraf.stores.cypher_guard import edge_type, node_label
+
+        needed = {name: parameters.get(name) for name in choice.parameters}
+        if any(value is None for value in needed.values()):
+            return None
+        return str(
+            render_cypher(
+                choice.entry,
+                node_label=node_label(names[0]),
+                edge_type=edge_type(names[0]),
+                directed=bool(schema.directed),
+                params=needed,
+            )
+        )
+
+    return render
 
 
 class _NoValue:

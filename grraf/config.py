@@ -56,6 +56,8 @@ class Settings:
         row_cap: most rows a Cypher query may return.
         explain: add a one-sentence natural-language answer (one more LLM call).
         fallback_max_edges: the direct fallback may show the graph to the LLM only up to this size.
+        templates: offer verified templates from ``cypher_templates/`` before asking the LLM
+            to draft one (off reproduces GRRAF's LLM-only template stage).
         fallback: after the last failed attempt, answer directly (flagged unverified); off for the
             single-shot baseline, which then reports no answer.
     """
@@ -73,6 +75,7 @@ class Settings:
     explain: bool = True
     fallback_max_edges: int = 300
     fallback: bool = True
+    templates: bool = True
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:

@@ -101,6 +101,7 @@ class Answer:
     backend: str
     refined: Refined | None = None
     template: str | None = None
+    template_origin: str | None = None
     code: str | None = None
     fallback_reason: str | None = None
 
@@ -125,6 +126,7 @@ class Answer:
             "seconds": round(self.seconds, 3),
             "backend": self.backend,
             "code": self.code,
+            "template": self.template_origin,
             "refined": asdict(self.refined) if self.refined else None,
             "fallback_reason": self.fallback_reason,
             "calls": [

@@ -7,5 +7,7 @@ from grraf.config import Settings
 
 @pytest.fixture
 def settings(tmp_path) -> Settings:
-    """Fast settings for unit tests: short time-outs, no explanation call, isolated home."""
-    return Settings(model="scripted", timeout=5.0, explain=False, home=tmp_path / "home", memory_limit_mb=2048)
+    """Fast settings for unit tests: short time-outs, no explanation call, LLM-drafted templates, isolated home."""
+    return Settings(
+        model="scripted", timeout=5.0, explain=False, templates=False, home=tmp_path / "home", memory_limit_mb=2048
+    )

@@ -1,8 +1,16 @@
-"""Stage "template": a generic algorithm C for the task, with no graph-specific names (GRRAF 3.2)."""
+"""Stage "template": a generic algorithm C for the task, with no graph-specific names (GRRAF 3.2).
+
+Retrieval first: a verified template from ``cypher_templates/`` (NetworkX, ladybug or
+Neo4j) that fits the refined task. Only when none fits does the LLM draft one, as in
+GRRAF. Verified templates matter most for small local models, which draft wrong
+algorithms far more often than they mis-bind a correct one.
+"""
 
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass, field
+from typing import Any
 
 from grraf.errors import CodeRejected
 from grraf.llm.calls import LLMSession
@@ -11,6 +19,29 @@ from grraf.prompts import load_prompt
 from grraf.types import Refined
 
 logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class TemplateChoice:
+    """The template C handed to the generate stage.
+
+    Attributes:
+        code: the generic code ('' when neither retrieval nor the LLM produced any).
+        origin: ``"retrieved"`` (a verified template), ``"drafted"`` (by the LLM) or ``"none"``.
+        name: the template's name when retrieved.
+        parameters: the template's parameters (``source``, ``target``, ``node``, ...) when retrieved.
+        entry: the retrieved :class:`cypher_templates.Template` itself (for rendering Cypher).
+    """
+
+    code: str
+    origin: str
+    name: str | None = None
+    parameters: tuple[str, ...] = ()
+    entry: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def retrieved(self) -> bool:
+        return self.origin == "retrieved"
 
 
 def graph_kind(refined: Refined) -> str:
@@ -26,15 +57,26 @@ def graph_kind(refined: Refined) -> str:
 
 def dialect_notes(dialect: str) -> str:
     """Short notes on a Cypher dialect, from ``prompts/dialect_<dialect>.yaml`` ('' if none)."""
-    try:
-        return load_prompt(f"dialect_{dialect}").text()
-    except Exception:  # a dialect without notes is fine; the schema still describes the store
-        logger.debug("no dialect notes for %s", dialect)
-        return ""
+    from grraf.prompts import prompt_names
+
+    return load_prompt(f"dialect_{dialect}").text() if f"dialect_{dialect}" in prompt_names() else ""
 
 
-def draft_template(refined: Refined, language: str, dialect: str, llm: LLMSession) -> str:
-    """Ask the LLM for a generic template; '' when its reply holds no usable code."""
+def retrieve_template(refined: Refined, dialect: str, question: str) -> TemplateChoice | None:
+    """The best verified template for the task, or None when nothing fits well enough."""
+    from cypher_templates import find_templates
+
+    found = find_templates(refined.task, question, dialect, directed=refined.directed, weighted=refined.weighted, k=1)
+    if not found:
+        return None
+    best = found[0]
+    return TemplateChoice(
+        code=best.code, origin="retrieved", name=best.name, parameters=tuple(best.parameters), entry=best
+    )
+
+
+def draft_template(refined: Refined, language: str, dialect: str, llm: LLMSession) -> TemplateChoice:
+    """Ask the LLM for a generic template (GRRAF's own template stage)."""
     if language == "python":
         messages = load_prompt("template_python").render(
             task=refined.task, question=refined.question, graph_kind=graph_kind(refined)
@@ -48,7 +90,18 @@ def draft_template(refined: Refined, language: str, dialect: str, llm: LLMSessio
         )
     reply = llm.chat("template", messages)
     try:
-        return extract_code(reply, language)
+        return TemplateChoice(code=extract_code(reply, language), origin="drafted")
     except CodeRejected:
         logger.info("template reply held no code; generating without a template")
-        return ""
+        return TemplateChoice(code="", origin="none")
+
+
+def choose_template(
+    refined: Refined, language: str, dialect: str, llm: LLMSession, *, question: str, use_library: bool = True
+) -> TemplateChoice:
+    """Retrieval first, then an LLM draft."""
+    if use_library:
+        choice = retrieve_template(refined, dialect, question)
+        if choice is not None:
+            return choice
+    return draft_template(refined, language, dialect, llm)
