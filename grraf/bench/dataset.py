@@ -966,7 +966,13 @@ def load_jsonl(path: str | os.PathLike[str], *, task: str | None = None) -> list
         m = re.search(r"numbered from (\d+) to (\d+)", text)
         nodes = int(m.group(2)) + 1 if m else None
         ident = f"{name}-{p.stem}-{row.get('index', lineno - 1):04d}" if isinstance(row.get("index", 0), int) else None
-        meta = {"set": "jsonl", "nodes": nodes, "edges": len(_EDGE_RE.findall(text)), "bucket": None, "params": {}}
+        meta: dict[str, Any] = {
+            "set": "jsonl",
+            "nodes": nodes,
+            "edges": len(_EDGE_RE.findall(text)),
+            "bucket": None,
+            "params": {},
+        }
         out.append(Question(ident or f"{name}-{p.stem}-{lineno:04d}", name, text, label, meta, check))
     return out
 
