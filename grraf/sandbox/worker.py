@@ -1080,6 +1080,8 @@ def _describe_namespace(namespace: Mapping[str, Any]) -> str:
     """``G: 10000 nodes, 50000 edges`` for time-out messages (the LLM should pick a faster algorithm)."""
     parts = []
     for name, value in namespace.items():
+        if isinstance(value, types.ModuleType):  # `nx` itself has number_of_nodes() too
+            continue
         nodes = getattr(value, "number_of_nodes", None)
         edges = getattr(value, "number_of_edges", None)
         if callable(nodes) and callable(edges):

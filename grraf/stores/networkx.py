@@ -233,7 +233,10 @@ class NetworkXStore:
                 if self._worker is not None:
                     logger.warning("sandbox worker died; starting a new one")
                     self._worker.close()
-                self._worker = SandboxWorker(self._graphs, memory_limit_mb=self._settings.memory_limit_mb)
+                # `nx` is bound up front: generated code uses it without importing as often as not
+                # (GRRAF's appendix examples do the same), and a NameError round trip costs an LLM call.
+                namespace = {"nx": nx, **self._graphs}
+                self._worker = SandboxWorker(namespace, memory_limit_mb=self._settings.memory_limit_mb)
             return self._worker
 
     def as_text(self, max_edges: int) -> str | None:
