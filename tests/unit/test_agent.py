@@ -34,8 +34,9 @@ def test_success_first_try(settings):
 
 
 def test_error_is_fed_back_and_fixed(settings):
-    store = ScriptedStore({BAD: CodeFailed("AttributeError: module 'networkx' has no attribute 'max_flow' (line 1)"),
-                           GOOD: 5})
+    store = ScriptedStore(
+        {BAD: CodeFailed("AttributeError: module 'networkx' has no attribute 'max_flow' (line 1)"), GOOD: 5}
+    )
     answer, model = run(store, REFINE_FLOW, TEMPLATE, fenced(BAD), fenced(GOOD), settings=settings)
     assert answer.verified and answer.value == 5
     assert [a.status for a in answer.attempts] == ["error", "ok"]
@@ -58,7 +59,14 @@ def test_n_failures_fall_back_flagged_unverified(settings):
     store = ScriptedStore({BAD: failing})
     settings = settings.with_(max_retries=2)
     answer, model = run(
-        store, REFINE_FLOW, TEMPLATE, fenced(BAD), fenced(BAD), fenced(BAD), "I think it is 5.\n### 5", settings=settings
+        store,
+        REFINE_FLOW,
+        TEMPLATE,
+        fenced(BAD),
+        fenced(BAD),
+        fenced(BAD),
+        "I think it is 5.\n### 5",
+        settings=settings,
     )
     assert len(answer.attempts) == 3 and all(a.status == "error" for a in answer.attempts)
     assert answer.verified is False and answer.value == 5 and answer.fallback_reason
@@ -100,7 +108,11 @@ def test_wrong_kind_of_value_is_fed_back(settings):
 def test_explain_adds_one_sentence(settings):
     store = ScriptedStore({GOOD: 5})
     answer, _ = run(
-        store, REFINE_FLOW, TEMPLATE, fenced(GOOD), "The maximum flow from node 0 to node 3 is 5.\nExtra.",
+        store,
+        REFINE_FLOW,
+        TEMPLATE,
+        fenced(GOOD),
+        "The maximum flow from node 0 to node 3 is 5.\nExtra.",
         settings=settings.with_(explain=True),
     )
     assert answer.answer == "The maximum flow from node 0 to node 3 is 5." and answer.value == 5
@@ -124,7 +136,9 @@ def test_unknown_backend_is_a_config_error(settings):
 
 def test_direct_baseline(settings):
     model = scripted("Node 0 reaches node 3.\n### Yes")
-    answer = answer_directly("Is there a path between node 0 and node 3? (0,1) (1,3)", chat_model=model, settings=settings)
+    answer = answer_directly(
+        "Is there a path between node 0 and node 3? (0,1) (1,3)", chat_model=model, settings=settings
+    )
     assert answer.value is True and answer.verified is False and not answer.attempts
 
 
