@@ -321,7 +321,6 @@ def _cypher_renderer(store: GraphStore, schema: Schema) -> Callable[[TemplateCho
         if choice.entry is None or len(names) != 1:
             return None
         from cypher_templates import render_cypher
-
         from grraf.stores.cypher_guard import edge_type, node_label
 
         needed = {name: parameters.get(name) for name in choice.parameters}
