@@ -10,6 +10,8 @@ counting behave exactly as they do for OpenAI or any other provider.
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import logging
 import os
 import threading
@@ -43,6 +45,20 @@ class _Loaded:
 
 _CACHE: dict[tuple[str, int, int, int], _Loaded] = {}
 _CACHE_LOCK = threading.Lock()
+
+
+@atexit.register
+def _close_all() -> None:
+    """Free the shared models while llama_cpp still works.
+
+    Left to garbage collection at interpreter exit, ``Llama.__del__`` runs after llama_cpp's
+    module globals are gone and prints a ``TypeError`` traceback on every exit.
+    """
+    with _CACHE_LOCK:
+        for loaded in _CACHE.values():
+            with contextlib.suppress(Exception):
+                loaded.llama.close()
+        _CACHE.clear()
 
 
 def _resolve_threads(threads: int) -> int:
