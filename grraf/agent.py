@@ -72,10 +72,10 @@ class GraphQA:
         settings: knobs (retries, timeout, ...); by default from the environment.
         observer: called with an :class:`Event` as each stage finishes.
 
-    Example:
-        >>> qa = GraphQA(chat_model=my_model)                     # doctest: +SKIP
-        >>> qa.ask("Is there a cycle? The edges are (0,1) (1,2) (2,0).").value  # doctest: +SKIP
-        True
+    Example::
+
+        qa = GraphQA(chat_model=my_model)
+        qa.ask("Is there a cycle? The edges are (0,1) (1,2) (2,0).").value   # True
     """
 
     def __init__(

@@ -9,6 +9,7 @@ from grraf.llm.calls import LLMSession
 from grraf.pipeline.answer import as_number, as_yes_no
 from grraf.prompts import load_prompt
 
+MAX_DIRECT_CHARS = 12_000
 _FINAL = re.compile(r"###\s*(.+)")
 _FIRST_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
 _YES_NO_WORD = re.compile(r"\b(yes|no|true|false)\b", re.IGNORECASE)
@@ -27,27 +28,46 @@ def final_text(reply: str) -> str:
     return lines[-1] if lines else ""
 
 
-def read_value(text: str, output_format: str) -> Any:
-    """Best-effort value of a direct answer.
+def read_value(text: str, output_format: str, reply: str = "") -> Any:
+    """Best-effort value of a direct answer: from its final text, else from the whole reply.
+
+    Small models often skip the '###' line, so the last yes/no word, the last number or
+    the last run of node ids anywhere in the reply is the next best reading.
 
     >>> read_value("Yes, there is.", "yes/no"), read_value("10 units", "number")
     (True, 10)
+    >>> read_value("Explanation:", "number", "The flow is 3, then 4 more: 7 in total.\\nExplanation:")
+    7
     """
     if output_format == "yes/no":
-        match = _YES_NO_WORD.search(text)
+        match = _YES_NO_WORD.search(text) or _last(_YES_NO_WORD, reply)
         return as_yes_no(match.group(1)) if match else text
     if output_format == "number":
-        match = _FIRST_NUMBER.search(text)
+        match = _FIRST_NUMBER.search(text) or _last(_FIRST_NUMBER, reply)
         number = as_number(match.group(0)) if match else None
         return text if number is None else number
     if output_format == "list":
-        return [int(x) if x.lstrip("-").isdigit() else x for x in re.findall(r"[-\w]+", text)]
+        lines = [text] + [line for line in reversed(reply.splitlines()) if len(_NODE_ID.findall(line)) > 1]
+        best = next((line for line in lines if len(_NODE_ID.findall(line)) > 1), text)
+        return [int(x) for x in _NODE_ID.findall(best)]
     return text
+
+
+_NODE_ID = re.compile(r"(?<![\w.])-?\d+(?![\w.])")
+
+
+def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    matches = list(pattern.finditer(text))
+    return matches[-1] if matches else None
 
 
 def answer_directly(question: str, graph_text: str | None, output_format: str, llm: LLMSession) -> tuple[str, Any]:
     """Ask the LLM for the answer itself; returns (answer text, value)."""
-    messages = load_prompt("direct").render(question=question, graph_text=graph_text or "")
+    from grraf.pipeline.inputs import bounded
+
+    # A graph too big for the context window cannot be answered directly anyway; the
+    # question's own words still can be, and the answer stays flagged unverified.
+    messages = load_prompt("direct").render(question=bounded(question, MAX_DIRECT_CHARS), graph_text=graph_text or "")
     reply = llm.chat("fallback", messages)
     text = final_text(reply)
-    return text, read_value(text, output_format)
+    return text, read_value(text, output_format, reply)

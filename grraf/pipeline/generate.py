@@ -9,6 +9,7 @@ code and the message.
 
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,6 +61,74 @@ def python_call(choice: TemplateChoice, parameters: dict[str, Any]) -> str | Non
     return f"answer = solve({', '.join(args)})"
 
 
+_ALIASES = {
+    "source": {"source", "s", "src", "start", "start_node", "from_node", "u", "node1", "origin"},
+    "target": {"target", "t", "dst", "dest", "destination", "end", "end_node", "to_node", "sink", "v", "node2"},
+    "node": {"node", "n", "vertex", "x", "node_id", "v", "u"},
+}
+_GRAPH_ARGS = {"g", "graph", "digraph"}
+_SECOND_GRAPH_ARGS = {"g_prime", "gprime", "g2", "subgraph", "pattern", "h", "g_sub", "small_graph"}
+
+
+def _canonical(name: str) -> str | None:
+    """The canonical parameter a name stands for (source, target, node), if any.
+
+    >>> _canonical("src"), _canonical("sink"), _canonical("weight")
+    ('source', 'target', None)
+    """
+    lowered = name.lower()
+    for canonical, names in _ALIASES.items():
+        if lowered in names:
+            return canonical
+    return None
+
+
+def call_for_function(code: str, parameters: dict[str, Any]) -> str | None:
+    """``answer = f(G, ...)`` for code that defines a function but never calls it.
+
+    Small models often return the generic function C itself instead of C'. Binding it
+    deterministically by the names of its arguments (with common aliases: ``s``/``src``
+    for source, ...) turns that into runnable code; when an argument cannot be bound
+    the code runs as it is and the missing ``answer`` goes back as feedback.
+
+    >>> call_for_function("def max_flow(G, s, t):\\n    return 1", {"source": 0, "target": 7})
+    'answer = max_flow(G, s=0, t=7)'
+    >>> call_for_function("answer = 3", {}) is None
+    True
+    """
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
+        if any(isinstance(t, ast.Name) and t.id == "answer" for t in targets if t is not None):
+            return None
+    functions = [n for n in tree.body if isinstance(n, ast.FunctionDef)]
+    if not functions:
+        return None
+    function = next((f for f in functions if f.name == "solve"), functions[-1])
+    by_canonical = {c: v for k, v in parameters.items() if (c := _canonical(k) or k) is not None}
+    positional = function.args.args
+    required = len(positional) - len(function.args.defaults)
+    call: list[str] = []
+    for index, argument in enumerate(positional):
+        name = argument.arg
+        if index == 0 or name.lower() in _GRAPH_ARGS:
+            call.append("G" if index == 0 or name.lower() in _GRAPH_ARGS else name)
+        elif name.lower() in _SECOND_GRAPH_ARGS:
+            call.append(f"{name}=G_prime")
+        elif name in parameters:
+            call.append(f"{name}={parameters[name]!r}")
+        elif (canonical := _canonical(name)) in by_canonical:
+            call.append(f"{name}={by_canonical[canonical]!r}")
+        elif index >= required:
+            continue
+        else:
+            return None
+    return f"answer = {function.name}({', '.join(call)})"
+
+
 def _defines_solve(code: str) -> bool:
     return re.search(r"^\s*def\s+solve\s*\(", code, re.MULTILINE) is not None
 
@@ -79,6 +148,8 @@ class CodeWriter:
     messages: list[BaseMessage] = field(default_factory=list)
     prefix: str = ""
     bound: str | None = None
+    parameters: dict[str, Any] = field(default_factory=dict)
+    tried: list[str] = field(default_factory=list)
 
     @classmethod
     def start(
@@ -108,7 +179,13 @@ class CodeWriter:
                 )
                 call = python_call(template, refined.parameters)
                 bound = f"{template.code.rstrip()}\n\n{call}\n" if call else None
-                return cls(language=language, messages=messages, prefix=template.code.rstrip(), bound=bound)
+                return cls(
+                    language=language,
+                    messages=messages,
+                    prefix=template.code.rstrip(),
+                    bound=bound,
+                    parameters=refined.parameters,
+                )
             messages = load_prompt("generate_python").render(
                 question=refined.question,
                 output_format=fmt,
@@ -116,7 +193,7 @@ class CodeWriter:
                 template=template.code or "# (no template)",
                 variables=variables_text(schema),
             )
-            return cls(language=language, messages=messages)
+            return cls(language=language, messages=messages, parameters=refined.parameters)
         bound = None
         if template.retrieved and render_cypher is not None:
             bound = render_cypher(template, refined.parameters)
@@ -150,6 +227,11 @@ class CodeWriter:
         self.messages.append(AIMessage(f"```{self.language}\n{code}\n```"))
         if self.prefix and not _defines_solve(code):
             code = f"{self.prefix}\n\n{code}"
+        if self.language == "python":
+            call = call_for_function(code, self.parameters)
+            if call is not None:
+                code = f"{code.rstrip()}\n\n{call}\n"
+        self.tried.append(code)
         return code
 
     def _shown(self, code: str) -> str:
@@ -168,5 +250,8 @@ class CodeWriter:
             text = str(error)
             if len(text) > MAX_ERROR_CHARS:
                 text = text[: MAX_ERROR_CHARS // 2] + "\n...\n" + text[-MAX_ERROR_CHARS // 2 :]
+            if len(self.tried) > 1 and self.tried[-1] in self.tried[:-1]:
+                # Small models at temperature 0 tend to resend failed code verbatim; say so.
+                text = f"{text}\nYou sent the same code as before; it fails the same way. Change it."
             messages = load_prompt("feedback_error").render(error=text, language=self.language)
         self.messages.extend(messages)

@@ -50,14 +50,18 @@ def parameters_from_text(question: str) -> dict[str, Any]:
     {'source': 2, 'target': 6}
     >>> parameters_from_text("What is the in-degree of node 4?")
     {'node': 4}
+    >>> parameters_from_text("(i->j) is an edge from node i to node j. What is the flow from node 0 to node 5?")
+    {'source': 0, 'target': 5}
     """
+    # The last mention wins: benchmark prompts explain their notation first ("an edge
+    # from node i to node j") and ask the real question at the end.
     for pattern in (_FROM_TO, _BETWEEN):
-        match = pattern.search(question)
-        if match:
-            return {"source": _scalar(match.group(1)), "target": _scalar(match.group(2))}
-    match = _OF_NODE.search(question)
-    if match:
-        return {"node": _scalar(match.group(1))}
+        matches = list(pattern.finditer(question))
+        if matches:
+            return {"source": _scalar(matches[-1].group(1)), "target": _scalar(matches[-1].group(2))}
+    matches = list(_OF_NODE.finditer(question))
+    if matches:
+        return {"node": _scalar(matches[-1].group(1))}
     return {}
 
 

@@ -1,0 +1,70 @@
+from __future__ import annotations
+
+from grraf.pipeline.generate import CodeWriter, call_for_function, python_call
+from grraf.pipeline.template import TemplateChoice
+from grraf.types import Refined, Schema
+from tests.fakes import scripted
+
+SCHEMA = Schema(text="G: DiGraph, 5 nodes", node_count=5, edge_count=4, directed=True)
+TEMPLATE = TemplateChoice(
+    code="def solve(G, source, target):\n    return 1",
+    origin="retrieved",
+    name="max_flow",
+    parameters=("source", "target"),
+)
+
+
+def test_call_binds_aliases_and_second_graph():
+    assert call_for_function("def f(graph, src, sink):\n    return 1", {"source": 1, "target": 2}) == (
+        "answer = f(G, src=1, sink=2)"
+    )
+    assert call_for_function("def solve(G, G_prime):\n    return 1", {}) == "answer = solve(G, G_prime=G_prime)"
+    assert call_for_function("def solve(G, node, k=2):\n    return 1", {"node": "a"}) == "answer = solve(G, node='a')"
+
+
+def test_call_refuses_what_it_cannot_bind():
+    assert call_for_function("def solve(G, task):\n    return 1", {}) is None
+    assert call_for_function("x = 1", {}) is None
+    assert call_for_function("def f(G):\n    return 1\nanswer = f(G)", {}) is None
+    assert call_for_function("def f(G:", {}) is None
+
+
+def test_retrieved_template_binds_without_the_llm():
+    refined = Refined(question="q", output_format="number", parameters={"source": 0, "target": 7})
+    writer = CodeWriter.start(refined, TEMPLATE, SCHEMA, "python", "networkx")
+    model = scripted()  # no replies: binding must not call the LLM
+    from grraf.llm.calls import LLMSession
+
+    code = writer.write(LLMSession(model))
+    assert code.endswith("answer = solve(G, source=0, target=7)\n") and code.startswith("def solve")
+    assert model.prompts == []
+
+
+def test_retrieved_template_with_missing_parameters_asks_the_llm_for_the_call():
+    from grraf.llm.calls import LLMSession
+
+    refined = Refined(question="q", output_format="number", parameters={"source": 0})
+    writer = CodeWriter.start(refined, TEMPLATE, SCHEMA, "python", "networkx")
+    model = scripted("```python\nanswer = solve(G, 0, 7)\n```")
+    code = writer.write(LLMSession(model))
+    assert code == "def solve(G, source, target):\n    return 1\n\nanswer = solve(G, 0, 7)"
+    assert "verified function is already defined" in "\n".join(str(m.content) for m in model.prompts[0])
+
+
+def test_repeated_code_is_called_out():
+    from grraf.errors import CodeFailed
+    from grraf.llm.calls import LLMSession
+
+    refined = Refined(question="q", output_format="number")
+    writer = CodeWriter.start(refined, TemplateChoice("", "none"), SCHEMA, "python", "networkx")
+    model = scripted("```python\nanswer = 1/0\n```", "```python\nanswer = 1/0\n```")
+    llm = LLMSession(model)
+    writer.write(llm)
+    writer.feedback(CodeFailed("ZeroDivisionError"), "5 nodes")
+    writer.write(llm, "feedback")
+    writer.feedback(CodeFailed("ZeroDivisionError"), "5 nodes")
+    assert "same code as before" in str(writer.messages[-1].content)
+
+
+def test_python_call_requires_every_parameter():
+    assert python_call(TEMPLATE, {"source": 0}) is None
