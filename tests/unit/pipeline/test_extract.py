@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -44,7 +46,5 @@ def test_no_code_is_rejected_with_instructions():
 @given(st.text(max_size=300))
 def test_any_reply_gives_code_or_code_rejected(reply):
     for language in ("python", "cypher"):
-        try:
+        with contextlib.suppress(CodeRejected):
             assert extract_code(reply, language).strip()
-        except CodeRejected:
-            pass
