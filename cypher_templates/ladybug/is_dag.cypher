@@ -1,0 +1,12 @@
+// task: is_dag
+// aliases: dag, directed acyclic graph, acyclic, is acyclic, no cycle, without cycles
+// parameters: none
+// directed: yes
+// weighted: any
+// output: yes/no
+// complexity: O(E (V + E)) (a breadth-first search per edge); exact when the graph has at most max_hops + 1 nodes
+// description: whether a directed graph has no directed cycle: no edge u->v with a path back from v to u
+// verified: tested
+MATCH (u:{node_label})-[:{edge_type}]->(v:{node_label})
+WHERE u.id = v.id OR EXISTS { MATCH (v)-[:{edge_type}* SHORTEST 1..{max_hops}]->(u) }
+RETURN count(*) = 0 AS answer

@@ -1,0 +1,13 @@
+// task: neighbors
+// aliases: neighbours, neighbors of node, adjacent nodes, adjacent to, successors, directly connected to, linked to
+// parameters: node
+// directed: any
+// weighted: any
+// output: list
+// complexity: O(degree log degree)
+// description: the neighbours of the node, sorted (successors in a directed graph)
+// verified: tested
+MATCH (a:{node_label})
+WHERE a.id = $node
+OPTIONAL MATCH (a)-[:{edge_type}]{arrow}(b:{node_label})
+RETURN list_sort(collect(DISTINCT b.id)) AS answer

@@ -1,0 +1,13 @@
+// task: predecessors
+// aliases: predecessors, in-neighbors, in-neighbours, incoming neighbors, nodes pointing to, parents
+// parameters: node
+// directed: yes
+// weighted: any
+// output: list
+// complexity: O(degree log degree)
+// description: the nodes with an edge to the node in a directed graph, sorted
+// verified: tested
+MATCH (a:{node_label})
+WHERE a.id = $node
+OPTIONAL MATCH (b:{node_label})-[:{edge_type}]->(a)
+RETURN list_sort(collect(DISTINCT b.id)) AS answer
