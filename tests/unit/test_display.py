@@ -1,0 +1,124 @@
+"""Rich display of an Answer: everything shown, everything escaped."""
+
+from __future__ import annotations
+
+import re
+
+from grraf.agent import GraphQA
+from grraf.display import answer_html, answer_markdown, first_line
+from grraf.types import Answer, Attempt, LLMCall, Refined, TokenUsage
+from tests.fakes import REFINE_FLOW, ScriptedStore, fenced, scripted
+
+GOOD = "answer = nx.maximum_flow_value(G, 0, 3, capacity='weight')"
+
+
+def make_answer(**changes) -> Answer:
+    fields = dict(
+        question="What is the maximum flow from node 0 to node 3?",
+        answer="The maximum flow is 5.",
+        value=5,
+        verified=True,
+        attempts=(
+            Attempt("answer = nx.max_flow(G, 0, 3)", "error", "AttributeError: no max_flow\n  line 2", 0.25),
+            Attempt(GOOD, "ok", None, 0.5),
+        ),
+        llm_calls=(
+            LLMCall("refine", TokenUsage(100, 20), 1.0),
+            LLMCall("generate", TokenUsage(1234, 56), 2.0),
+        ),
+        seconds=3.5,
+        backend="networkx",
+        refined=Refined("Max flow from 0 to 3?", "max_flow", True, True, "number", {"source": 0, "target": 3}),
+        template="def solve(G, s, t):\n    return nx.maximum_flow_value(G, s, t)",
+        template_origin="library:max_flow",
+        code=GOOD,
+    )
+    fields.update(changes)
+    return Answer(**fields)
+
+
+def test_html_shows_answer_badge_code_attempts_and_costs() -> None:
+    page = answer_html(make_answer())
+    assert "The maximum flow is 5." in page
+    assert "verified by executed code" in page and "unverified" not in page
+    assert "maximum_flow_value" in page and "style=" in page  # pygments inline styles, no CSS needed
+    assert "<table" in page and page.count("<tr>") == 3  # header + two attempts
+    assert "AttributeError: no max_flow" in page and "line 2" not in page  # first line of the error only
+    assert "0.25" in page and "0.50" in page
+    assert "max_flow" in page and "source=0" in page and "target=3" in page
+    assert "library:max_flow" in page
+    assert "1,334" in page and "76" in page  # tokens in / out summed over calls
+    assert "<b>LLM calls</b>: 2" in page and "3.50" in page
+
+
+def test_html_fallback_is_amber_with_reason_and_shows_the_last_tried_code() -> None:
+    answer = make_answer(
+        verified=False,
+        code=None,
+        answer="Probably 5.",
+        attempts=(Attempt("answer = 1/0", "error", "ZeroDivisionError: division by zero", 0.1),),
+        fallback_reason="1 attempt(s) failed; last: error",
+    )
+    page = answer_html(answer)
+    assert "unverified: fallback" in page and "1 attempt(s) failed; last: error" in page
+    assert "#9a6700" in page  # amber
+    assert "Last code tried" in page and "ZeroDivisionError" in page
+
+
+def test_everything_from_the_llm_or_the_user_is_escaped() -> None:
+    evil = "<script>alert(1)</script>"
+    answer = make_answer(
+        question=evil,
+        answer=evil,
+        value=evil,
+        code=f"answer = '{evil}'",
+        attempts=(Attempt(f"x = '{evil}'", "error", evil, 0.1),),
+        refined=Refined(evil, evil, parameters={"node": evil}),
+        template_origin=evil,
+        template=evil,
+    )
+    page = answer_html(answer)
+    assert "<script>" not in page and "&lt;script&gt;" in page
+    markdown = answer_markdown(answer)
+    prose = re.sub(r"`+[^`]*`+", "", markdown.split("```")[0])  # code spans show text literally
+    assert "<script>" not in prose and "&lt;script&gt;" in prose
+
+
+def test_markdown_has_the_same_facts_and_a_safe_fence() -> None:
+    code = 'answer = "```"'
+    text = answer_markdown(make_answer(code=code))
+    assert text.startswith("**The maximum flow is 5.** — ✅ verified by executed code")
+    assert "````python\n" + code + "\n````" in text  # fence longer than the backticks inside
+    assert "| 1 | error | 0.25 | AttributeError: no max\\_flow |" in text
+    assert "**task**: max\\_flow" in text and "library:max\\_flow" in text
+
+
+def test_no_attempts_and_no_answer() -> None:
+    answer = make_answer(answer="", value=None, attempts=(), code=None, refined=None, verified=False)
+    page = answer_html(answer)
+    assert "no answer" in page and "No code was run." in page
+    assert "_No code was run._" in answer_markdown(answer)
+
+
+def test_display_of_an_answer_from_the_agent(settings) -> None:
+    store = ScriptedStore({GOOD: 5})
+    model = scripted(REFINE_FLOW, fenced("def solve(G):\n    return 1"), fenced(GOOD))
+    answer = GraphQA(store, chat_model=model, settings=settings).ask("What is the maximum flow from node 0 to node 3?")
+    assert answer.verified
+    page = answer_html(answer)
+    assert "verified by executed code" in page and "max_flow" in page and "<b>LLM calls</b>: 3" in page
+    assert "maximum_flow_value" in answer_markdown(answer)
+
+
+def test_cypher_code_is_highlighted_as_cypher() -> None:
+    answer = make_answer(
+        code="MATCH (n:G_Node) RETURN count(n)",
+        attempts=(Attempt("MATCH (n:G_Node) RETURN count(n)", "ok", None, 0.1, "cypher"),),
+    )
+    assert "(cypher)" in answer_html(answer)
+    assert "```cypher\n" in answer_markdown(answer)
+
+
+def test_first_line_skips_blank_lines_and_shortens() -> None:
+    assert first_line("\n\n  Binder exception: x  \nmore") == "Binder exception: x"
+    assert len(first_line("y" * 500)) == 160

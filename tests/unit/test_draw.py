@@ -1,0 +1,169 @@
+"""Pictures of answers: the right part of the graph, highlighted, and never too big."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import networkx as nx
+import pytest
+from matplotlib.figure import Figure
+
+from grraf.draw import MAX_NODES, draw_answer, graph_for_drawing, main_graphs, task_kind
+from grraf.types import Answer, Attempt, Refined
+
+
+def answer(task: str | None, value: Any = None, question: str = "q", **parameters: Any) -> Answer:
+    refined = Refined(question, task, parameters=parameters) if task is not None else None
+    return Answer(
+        question,
+        str(value),
+        value,
+        True,
+        (Attempt("answer = 1", "ok", None, 0.1),),
+        (),
+        0.2,
+        "networkx",
+        refined=refined,
+    )
+
+
+@pytest.fixture
+def flow_graph() -> nx.DiGraph:
+    g = nx.DiGraph()
+    g.add_weighted_edges_from([(0, 1, 3), (1, 2, 2), (0, 2, 5), (2, 3, 4), (1, 3, 1), (3, 0, 1)])
+    return g
+
+
+def test_task_names_are_matched_by_keyword() -> None:
+    assert task_kind("maximum_flow_value") == "flow"
+    assert task_kind("Detect_Cycle") == "cycle"
+    assert task_kind("topology_sort") == "order"
+    assert task_kind("is_isomorphic_subgraph") == "match"
+    assert task_kind("reachability") == "path"
+    assert task_kind("out_degree") == "node"
+    assert task_kind("max_triangle_weight") == "graph"
+
+
+def test_flow_shows_positive_flow_edges_labelled_flow_over_capacity(flow_graph: nx.DiGraph) -> None:
+    d = graph_for_drawing(answer("max_flow", 5, source=0, target=3), flow_graph)
+    assert d.kind == "flow" and "= 5" in d.title
+    assert d.edge_labels[(2, 3)] == "4/4" and d.edge_labels[(1, 3)] == "1/1"
+    assert (3, 0) not in d.graph.edges  # no flow on it
+    assert set(d.highlight_nodes) == {0, 3}
+
+
+def test_flow_reads_capacity_attribute_and_string_parameters() -> None:
+    g = nx.DiGraph()
+    g.add_edge("s", "a", capacity=2)
+    g.add_edge("a", "t", capacity=1)
+    d = graph_for_drawing(answer("maxflow", 1, src="s", sink="t"), g)
+    assert d.edge_labels == {("s", "a"): "1/2", ("a", "t"): "1/1"}
+
+
+def test_cycle_is_found_and_highlighted(flow_graph: nx.DiGraph) -> None:
+    d = graph_for_drawing(answer("cycle_detection", True), flow_graph)
+    assert d.kind == "cycle" and d.highlight_edges
+    for u, v in d.highlight_edges:
+        assert flow_graph.has_edge(u, v)
+    assert d.highlight_edges[0][0] == d.highlight_edges[-1][1]  # closed
+
+
+def test_no_cycle_draws_the_graph() -> None:
+    d = graph_for_drawing(answer("has_cycle", False), nx.path_graph(5, create_using=nx.DiGraph))
+    assert d.title == "no cycle" and d.graph.number_of_nodes() == 5
+
+
+def test_path_uses_the_answer_path_when_it_is_one(flow_graph: nx.DiGraph) -> None:
+    d = graph_for_drawing(answer("shortest_path", [0, 2, 3], source=0, target=3), flow_graph)
+    assert d.highlight_edges == ((0, 2), (2, 3))
+
+
+def test_path_otherwise_computes_a_weighted_shortest_path_with_string_ids(flow_graph: nx.DiGraph) -> None:
+    d = graph_for_drawing(answer("shortest_path_length", 4, source="0", target="3"), flow_graph)
+    assert d.highlight_edges == ((0, 1), (1, 3))  # weight 3 + 1 beats 5 + 4
+    assert "0 → 3" in d.title
+
+
+def test_no_path_highlights_both_ends() -> None:
+    g = nx.Graph([(0, 1), (2, 3)])
+    d = graph_for_drawing(answer("connectivity", False, source=0, target=3), g)
+    assert d.title == "no path from 0 to 3" and set(d.highlight_nodes) == {0, 3} and not d.highlight_edges
+
+
+def test_topological_order_lays_nodes_out_in_order() -> None:
+    g = nx.DiGraph([(3, 1), (1, 2), (3, 2)])
+    d = graph_for_drawing(answer("topological_sort", [3, 1, 2]), g)
+    assert d.kind == "order" and d.order == (3, 1, 2)
+    computed = graph_for_drawing(answer("topological_sort", "not a list"), g)
+    assert computed.order == tuple(nx.topological_sort(g))
+
+
+def test_substructure_highlights_the_matched_subgraph(flow_graph: nx.DiGraph) -> None:
+    pattern = nx.DiGraph([("a", "b"), ("b", "c"), ("a", "c")])
+    d = graph_for_drawing(answer("substructure", True), {"G": flow_graph, "G_prime": pattern})
+    assert d.kind == "match" and len(d.highlight_nodes) == 3 and len(d.highlight_edges) == 3
+    for u, v in d.highlight_edges:
+        assert flow_graph.has_edge(u, v)
+
+
+def test_substructure_without_a_pattern_draws_the_graph(flow_graph: nx.DiGraph) -> None:
+    assert graph_for_drawing(answer("subgraph_match", True), flow_graph).kind == "match"
+
+
+def test_node_question_shows_the_node_and_its_neighbours(flow_graph: nx.DiGraph) -> None:
+    d = graph_for_drawing(answer("in_degree", 2, node=3), flow_graph)
+    assert d.highlight_nodes == (3,) and set(d.graph.nodes) == {3, 2, 1, 0}
+    assert "in-degree 2" in d.title
+
+
+def test_direct_answers_use_the_question_words() -> None:
+    g = nx.cycle_graph(4)
+    d = graph_for_drawing(answer(None, True, question="Is there a cycle in this graph?"), g)
+    assert d.kind == "cycle"
+
+
+@pytest.mark.parametrize(
+    ("task", "parameters"),
+    [
+        ("shortest_path", {"source": 3, "target": 40_000}),
+        ("degree", {"node": 0}),  # the hub of a star: thousands of neighbours
+        ("pagerank", {"node": 17}),
+        ("cycle_check", {}),
+        ("max_flow", {"source": 1, "target": 2}),
+        ("subgraph", {}),
+    ],
+)
+def test_large_graphs_are_cut_to_the_neighbourhood(task: str, parameters: dict[str, Any]) -> None:
+    g = nx.barabasi_albert_graph(50_000, 2, seed=3)
+    d = graph_for_drawing(answer(task, None, **parameters), g)
+    assert 0 < d.graph.number_of_nodes() <= MAX_NODES
+    assert d.note and "of 50,000 nodes" in d.note
+
+
+def test_small_graph_is_drawn_whole_with_mentioned_nodes_highlighted() -> None:
+    g = nx.petersen_graph()
+    d = graph_for_drawing(answer("max_triangle_weight", [1, 2], node=7), g)
+    assert d.graph.number_of_nodes() == 10 and set(d.highlight_nodes) == {7, 1, 2} and d.note is None
+
+
+def test_main_graphs_takes_G_and_G_prime() -> None:
+    g, p = main_graphs({"G_prime": nx.path_graph(2), "G": nx.path_graph(5)})
+    assert g.number_of_nodes() == 5 and p is not None and p.number_of_nodes() == 2
+    with pytest.raises(ValueError):
+        main_graphs({})
+
+
+def test_draw_answer_writes_a_png_and_returns_the_figure(tmp_path, flow_graph: nx.DiGraph) -> None:
+    out = tmp_path / "flow.png"
+    fig = draw_answer(answer("max_flow", 5, source=0, target=3), flow_graph, out)
+    assert isinstance(fig, Figure)
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "max flow" in fig.axes[0].get_title()
+
+
+def test_draw_answer_on_given_axes(tmp_path) -> None:
+    fig = Figure()
+    ax = fig.add_subplot()
+    out = tmp_path / "order.svg"
+    assert draw_answer(answer("topological_sort", [0, 1, 2]), nx.path_graph(3, nx.DiGraph), out, ax=ax) is fig
+    assert out.read_text().lstrip().startswith("<?xml")
