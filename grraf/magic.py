@@ -121,7 +121,7 @@ class GrrafMagics(Magics):
         return self._models[settings.model]
 
     def _graph(self, name: str) -> nx.Graph | Mapping[str, nx.Graph]:
-        namespace = self.shell.user_ns if self.shell is not None else {}
+        namespace: dict[str, Any] = self.shell.user_ns if self.shell is not None else {}
         if name not in namespace:
             raise UsageError(f"%grraf: no variable named {name!r} in the notebook")
         value = namespace[name]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from grraf.agent import GraphQA
 from grraf.display import answer_html, answer_markdown, first_line
 from grraf.types import Answer, Attempt, LLMCall, Refined, TokenUsage
@@ -122,3 +124,11 @@ def test_cypher_code_is_highlighted_as_cypher() -> None:
 def test_first_line_skips_blank_lines_and_shortens() -> None:
     assert first_line("\n\n  Binder exception: x  \nmore") == "Binder exception: x"
     assert len(first_line("y" * 500)) == 160
+
+
+def test_answer_repr_hooks_use_this_module() -> None:
+    answer = make_answer()
+    if not hasattr(answer, "_repr_html_"):
+        pytest.skip("Answer._repr_html_ / _repr_markdown_ are not wired to grraf.display yet")
+    assert answer._repr_html_() == answer_html(answer)
+    assert answer._repr_markdown_() == answer_markdown(answer)

