@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["MAX_NODES", "Drawing", "draw_answer", "graph_for_drawing", "main_graphs", "task_kind"]
+__all__ = ["MAX_NODES", "Drawing", "draw_answer", "graph_for_drawing", "graph_of", "main_graphs", "task_kind"]
 
 logger = logging.getLogger(__name__)
 
@@ -592,3 +592,45 @@ def draw_answer(
         fig.savefig(path, dpi=120)
         logger.info("wrote %s (%s, %d nodes)", path, drawing.kind, drawing.graph.number_of_nodes())
     return fig
+
+
+def graph_of(
+    question: str, graph: nx.Graph | None = None, store: Any = None
+) -> nx.Graph | Mapping[str, nx.Graph] | None:
+    """The graph an answer was about, wherever it came from (for ``grraf ask --draw``).
+
+    Args:
+        question: the question as asked (its text may hold the graph).
+        graph: a graph given separately (``--graph FILE``); wins when present.
+        store: the open store that answered: a NetworkX store's graphs, or a Cypher store's
+            projection (``to_networkx()``, which reads the whole stored graph).
+
+    Returns:
+        A graph or a mapping of graphs for :func:`draw_answer`, or None when there is none to draw
+        (e.g. a Neo4j database without grraf graphs, or a graph only the LLM-written parser read).
+    """
+    if graph is not None:
+        return graph
+    if store is not None:
+        graphs = getattr(store, "graphs", None)
+        if isinstance(graphs, Mapping) and graphs:
+            return graphs
+        to_networkx = getattr(store, "to_networkx", None)
+        if callable(to_networkx):
+            from grraf.errors import GrrafError
+
+            try:
+                projected = to_networkx()
+            except GrrafError as e:  # e.g. too large to project, or no grraf graph in the database
+                logger.warning("cannot draw: %s", e)
+                return None
+            return projected if isinstance(projected, nx.Graph | Mapping) and projected else None
+        return None
+    from grraf.errors import GrrafError
+    from grraf.parse.graphtext import parse_question
+
+    try:
+        parsed = parse_question(question)
+    except GrrafError:
+        return None
+    return dict(parsed.graphs) if parsed is not None else None

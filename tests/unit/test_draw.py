@@ -167,3 +167,30 @@ def test_draw_answer_on_given_axes(tmp_path) -> None:
     out = tmp_path / "order.svg"
     assert draw_answer(answer("topological_sort", [0, 1, 2]), nx.path_graph(3, nx.DiGraph), out, ax=ax) is fig
     assert out.read_text().lstrip().startswith("<?xml")
+
+
+class ProjectingStore:
+    def __init__(self, result: Any) -> None:
+        self.result = result
+
+    def to_networkx(self) -> Any:
+        if isinstance(self.result, Exception):
+            raise self.result
+        return self.result
+
+
+def test_graph_of_finds_the_graph_wherever_it_came_from() -> None:
+    from grraf.draw import graph_of
+    from grraf.errors import StoreError
+    from grraf.stores.networkx import NetworkXStore
+
+    g = nx.path_graph(3)
+    assert graph_of("anything", g) is g
+    parsed = graph_of("Is there a cycle? The edges are: (0,1) (1,2) (2,0).")
+    assert isinstance(parsed, dict) and parsed["G"].number_of_edges() == 3
+    assert graph_of("How many nodes?") is None
+    store = NetworkXStore({"G": g})
+    assert graph_of("q", store=store)["G"] is g
+    assert graph_of("q", store=ProjectingStore({"G": g}))["G"] is g
+    assert graph_of("q", store=ProjectingStore(StoreError("too large to project"))) is None
+    assert graph_of("q", store=object()) is None
