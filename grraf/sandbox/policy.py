@@ -293,3 +293,71 @@ def check_python(code: str, allowed_imports: frozenset[str] = DEFAULT_ALLOWED_IM
     if len(violations) > 5:
         shown.append(f"... and {len(violations) - 5} more")
     raise CodeRejected("\n".join(shown))
+
+
+#: Methods that change a graph in place. Generated code that calls them on the loaded graph
+#: answers about a different graph than the user's; small models do it to "set up" the
+#: graph they think they need, and the result then looks verified while being wrong.
+GRAPH_MUTATORS = frozenset(
+    {
+        "add_edge",
+        "add_edges_from",
+        "add_weighted_edges_from",
+        "add_node",
+        "add_nodes_from",
+        "remove_edge",
+        "remove_edges_from",
+        "remove_node",
+        "remove_nodes_from",
+        "clear",
+        "clear_edges",
+        "update",
+    }
+)
+
+
+def check_graph_untouched(code: str, names: frozenset[str]) -> None:
+    """Refuse code that rebinds or edits the loaded graphs (``G = nx.Graph()``, ``G.add_edge(...)``).
+
+    Reading the graph, copying it (``H = G.copy()``) and editing the copy are fine.
+
+    Raises:
+        CodeRejected: naming the line, so the LLM can drop the offending statement.
+
+    >>> check_graph_untouched("H = G.copy()\\nH.add_edge(1, 2)\\nanswer = len(H)", frozenset({"G"}))
+    >>> check_graph_untouched("G = nx.Graph()\\nanswer = 1", frozenset({"G"}))
+    Traceback (most recent call last):
+    ...
+    grraf.errors.CodeRejected: line 1: do not assign to `G`: the graph is already loaded in `G`; use it as it is
+    """
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return  # check_python reports syntax errors with their line
+    problems: list[str] = []
+    for node in ast.walk(tree):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AnnAssign, ast.AugAssign, ast.For)):
+            targets = [node.target]
+        for target in targets:
+            for name in ast.walk(target):
+                if isinstance(name, ast.Name) and name.id in names and isinstance(name.ctx, ast.Store):
+                    problems.append(
+                        f"line {node.lineno}: do not assign to `{name.id}`: the graph is already loaded in "
+                        f"`{name.id}`; use it as it is"
+                    )
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id in names
+            and node.func.attr in GRAPH_MUTATORS
+        ):
+            problems.append(
+                f"line {node.lineno}: do not call `{node.func.value.id}.{node.func.attr}`: the graph is already "
+                "loaded with all its nodes and edges; do not change it"
+            )
+    if problems:
+        raise CodeRejected("\n".join(problems[:5]))

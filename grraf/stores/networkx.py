@@ -13,7 +13,7 @@ import networkx as nx
 
 from grraf.config import Settings
 from grraf.errors import ConfigError
-from grraf.sandbox.policy import check_python
+from grraf.sandbox.policy import check_graph_untouched, check_python
 from grraf.sandbox.worker import SandboxWorker
 from grraf.stores.base import Language
 from grraf.types import Execution, Schema
@@ -215,8 +215,10 @@ class NetworkXStore:
         return self._schema
 
     def check(self, code: str) -> None:
-        """Raise :class:`~grraf.errors.CodeRejected` if ``code`` fails the import/builtin guard."""
+        """Raise :class:`~grraf.errors.CodeRejected` if ``code`` fails the import/builtin guard
+        or rebinds/edits the loaded graphs."""
         check_python(code)
+        check_graph_untouched(code, frozenset(self._graphs))
 
     def execute(self, code: str, timeout: float) -> Execution:
         """Run ``code`` in the sandbox and return the value of its ``answer`` variable.
