@@ -20,3 +20,10 @@ __all__ = [
     "ask",
 ]
 __version__ = "0.1.0"
+
+
+def load_ipython_extension(ipython: object) -> None:
+    """``%load_ext grraf``: the %grraf / %%grraf magics (IPython is imported only here)."""
+    from grraf.magic import load_ipython_extension as _load
+
+    _load(ipython)

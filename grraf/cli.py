@@ -145,6 +145,12 @@ def _print_answer(answer: Answer, language: str) -> None:
     help="Print one JSON object: answer, value, verified, attempts, llm_calls, tokens, seconds.",
 )
 @click.option(
+    "--draw",
+    "draw_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Also write a picture of the part of the graph the answer is about (PNG/SVG/PDF).",
+)
+@click.option(
     "-v", "--verbose", is_flag=True, help="Show each stage and attempt (with its code) as it happens, on stderr."
 )
 @handle_errors
@@ -161,6 +167,7 @@ def ask(
     timeout: float | None,
     no_explain: bool,
     as_json: bool,
+    draw_file: Path | None,
     verbose: bool,
 ) -> None:
     """Answer QUESTION about a graph.
@@ -199,6 +206,14 @@ def ask(
     qa = GraphQA(store, backend=backend, settings=settings, observer=_observer if verbose else None)
     try:
         answer = qa.ask(question, graph=graph)
+        if draw_file is not None:  # before close(): drawing may read the store
+            from grraf.draw import draw_answer, graph_of
+
+            drawn = graph_of(question, graph, store)
+            if drawn is None:
+                click.echo("grraf: nothing to draw (no graph available)", err=True)
+            else:
+                draw_answer(answer, drawn, draw_file)
     finally:
         qa.close()
     if as_json:

@@ -112,6 +112,16 @@ class Answer:
             total = total + call.tokens
         return total
 
+    def _repr_html_(self) -> str:
+        from grraf.display import answer_html
+
+        return answer_html(self)
+
+    def _repr_markdown_(self) -> str:
+        from grraf.display import answer_markdown
+
+        return answer_markdown(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON contract of ``grraf ask --json``."""
         tokens = self.tokens

@@ -142,23 +142,42 @@ def test_cypher_backend_on_ladybug(local_model, e2e_settings):
     assert answer.verified and answer.value == CASES[0][2](parse_question(question).graphs)
 
 
-REPAIR = (
-    "Is there a path between node 0 and node 4? The nodes are numbered from 0 to 5, and the edges are: "
-    "(0,1) (1,2) (3,4) (4,5)."
-)
+class FailFirst:
+    """Wraps a store so that its first run fails as a mistyped NetworkX call would.
+
+    A natural first-attempt failure of the real model cannot be made reproducible: without
+    verified templates its first code often rebuilds ``G`` (now refused by the guard) and
+    its repairs are rarely right. So the first error is injected; everything after it is
+    real: the model reads the message and sends code that then runs in the sandbox.
+    """
+
+    def __init__(self, store):
+        self._store = store
+        self.failed = False
+        self.name, self.language, self.dialect = store.name, store.language, store.dialect
+
+    def __getattr__(self, name):
+        return getattr(self._store, name)
+
+    def execute(self, code: str, timeout: float) -> Execution:
+        if not self.failed:
+            self.failed = True
+            raise CodeFailed("NameError: name 'solve' is not defined (line 1: `answer = solve(G, 0, 5)`)")
+        return self._store.execute(code, timeout)
 
 
 def test_feedback_repairs_a_failed_first_attempt(local_model, e2e_settings):
-    """Without a verified template the model drafts its own code; for this question its first
-    try rebuilds the graph with an unimported name (NameError), and the error message is
-    enough for it to fix the code. Temperature 0 and a fixed seed make this reproducible."""
-    settings = e2e_settings.with_(templates=False, max_retries=2, fallback=False)
-    with GraphQA(chat_model=local_model, settings=settings) as qa:
-        answer = qa.ask(REPAIR)
+    from grraf.stores.networkx import NetworkXStore
+
+    question = CASES[3][1]
+    graphs = parse_question(question).graphs
+    store = FailFirst(NetworkXStore(graphs, settings=e2e_settings))
+    with GraphQA(store, chat_model=local_model, settings=e2e_settings) as qa:
+        answer = qa.ask("What is the maximum flow from node 0 to node 5?")
     statuses = [a.status for a in answer.attempts]
-    assert statuses[0] != "ok" and statuses[-1] == "ok", answer.attempts
+    assert statuses[0] == "error" and statuses[-1] == "ok", answer.attempts
     assert any(call.stage == "feedback" for call in answer.llm_calls)
-    assert answer.verified and answer.value == nx.has_path(parse_question(REPAIR).graphs["G"], 0, 4)
+    assert answer.verified and answer.value == CASES[3][2](graphs), answer.code
 
 
 class AlwaysFails:
