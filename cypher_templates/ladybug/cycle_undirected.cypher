@@ -13,4 +13,5 @@ WITH count(a) AS components
 MATCH (n:{node_label})
 WITH components, count(n) AS nodes
 OPTIONAL MATCH (x:{node_label})-[e:{edge_type}]->(y:{node_label})
-RETURN count(e) > nodes - components AS answer
+WITH components, nodes, count(e) AS edges
+RETURN edges > nodes - components AS answer

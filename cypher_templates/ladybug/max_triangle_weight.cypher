@@ -9,6 +9,6 @@
 // description: the largest sum of node weights over the triangles of the graph (0 when there is none); needs the node
 // description: property weight
 // verified: tested
-OPTIONAL MATCH (a:{node_label})-[:{edge_type}]-(b:{node_label})-[:{edge_type}]-(c:{node_label})-[:{edge_type}]-(a)
+MATCH (a:{node_label})-[:{edge_type}]-(b:{node_label})-[:{edge_type}]-(c:{node_label})-[:{edge_type}]-(a)
 WHERE a.id < b.id AND b.id < c.id
 RETURN coalesce(max(a.weight + b.weight + c.weight), 0) AS answer

@@ -7,6 +7,6 @@
 // complexity: O(E * max degree)
 // description: how many triangles the graph has (edge directions ignored; each counted once by ordered ids)
 // verified: tested
-OPTIONAL MATCH (a:{node_label})-[:{edge_type}]-(b:{node_label})-[:{edge_type}]-(c:{node_label})-[:{edge_type}]-(a)
+MATCH (a:{node_label})-[:{edge_type}]-(b:{node_label})-[:{edge_type}]-(c:{node_label})-[:{edge_type}]-(a)
 WHERE a.id < b.id AND b.id < c.id
 RETURN count(DISTINCT [a.id, b.id, c.id]) AS answer

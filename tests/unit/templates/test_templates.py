@@ -1,0 +1,566 @@
+"""Every template against NetworkX ground truth computed another way, on seeded random graphs.
+
+NetworkX templates run as the sandbox runs them (the code in a fresh namespace, then ``solve``).
+ladybug templates are rendered with :func:`cypher_templates.render_cypher` and executed in a real
+embedded database that holds all test graphs at once (one database keeps the test fast).
+Neo4j templates cannot run here (no server); they are checked to load, render and pass the guard.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import networkx as nx
+import pytest
+
+from cypher_templates import (
+    Template,
+    TemplateError,
+    cypher_literal,
+    load_templates,
+    parse_template,
+    render_cypher,
+)
+from grraf.sandbox.policy import check_python
+from grraf.stores.cypher_guard import check_cypher
+
+NX = {t.name: t for t in load_templates("networkx")}
+LB = {t.name: t for t in load_templates("ladybug")}
+NEO = {t.name: t for t in load_templates("neo4j")}
+
+
+def solver(name: str) -> Callable[..., Any]:
+    """``solve`` of a NetworkX template, defined the way generated code is run."""
+    namespace: dict[str, Any] = {}
+    exec(compile(NX[name].code, NX[name].path, "exec"), namespace)
+    return namespace["solve"]
+
+
+def random_graph(seed: int, *, directed: bool, weighted: bool, n: int | None = None) -> nx.Graph:
+    """A small random graph with isolated nodes and several components now and then."""
+    rng = random.Random(seed)
+    n = n if n is not None else rng.randint(1, 14)
+    p = rng.choice([0.0, 0.1, 0.2, 0.35, 0.6])
+    G = nx.gnp_random_graph(n, p, seed=seed, directed=directed)
+    if weighted:
+        for u, v in G.edges:
+            G[u][v]["weight"] = rng.randint(1, 10)
+    for u in G:
+        G.nodes[u]["weight"] = rng.randint(1, 10)
+    return G
+
+
+KINDS = [(d, w) for d in (False, True) for w in (False, True)]
+SEEDS = range(12)
+
+
+def graphs(*, directed: bool | None = None, weighted: bool | None = None) -> list[nx.Graph]:
+    out = []
+    for d, w in KINDS:
+        if directed is not None and d != directed:
+            continue
+        if weighted is not None and w != weighted:
+            continue
+        out.extend(random_graph(1000 * d + 100 * w + s, directed=d, weighted=w) for s in SEEDS)
+    return out
+
+
+def pairs(G: nx.Graph, k: int = 4) -> list[tuple[Any, Any]]:
+    nodes = list(G)
+    rng = random.Random(len(nodes))
+    chosen = [(rng.choice(nodes), rng.choice(nodes)) for _ in range(k)]
+    return chosen + [(nodes[0], nodes[0])]
+
+
+# ------------------------------------------------------------------------------- headers
+def test_every_header_parses_and_the_corpus_covers_grraf_tasks() -> None:
+    tasks = {t.task for t in NX.values()}
+    for task in [
+        "connectivity",
+        "cycle",
+        "bipartite",
+        "topological_sort",
+        "max_flow",
+        "shortest_path",
+        "hamiltonian_path",
+        "subgraph_matching",
+        "max_triangle_weight",
+        "in_degree",
+        "out_degree",
+    ]:
+        assert task in tasks
+    for t in load_templates():
+        assert t.verified in {"tested", "syntax-only"}
+        assert t.description and t.complexity
+    assert all(t.verified == "syntax-only" for t in NEO.values())
+
+
+def test_python_templates_pass_the_sandbox_guard() -> None:
+    for t in NX.values():
+        check_python(t.code)
+        for line in t.code.splitlines():
+            if line.startswith(("import ", "from ")):
+                assert line.split()[1].split(".")[0] in {"networkx", "math", "itertools", "collections", "heapq"}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("# task: x\n# colour: red\ndef solve(G):\n    return 1\n", "unknown header key 'colour'"),
+        ("# task: x\ndef solve(G):\n    return 1\n", "missing header keys"),
+    ],
+)
+def test_bad_headers_are_named(text: str, message: str) -> None:
+    with pytest.raises(TemplateError, match=message) as info:
+        parse_template(text, name="x", dialect="networkx", path="networkx/x.py")
+    assert "networkx/x.py" in str(info.value)
+
+
+def test_cypher_parameters_must_match_the_header() -> None:
+    header = "".join(
+        f"// {k}: {v}\n"
+        for k, v in [
+            ("task", "degree"),
+            ("aliases", "x"),
+            ("parameters", "node"),
+            ("directed", "any"),
+            ("weighted", "any"),
+            ("output", "number"),
+            ("complexity", "O(1)"),
+            ("description", "d"),
+            ("verified", "tested"),
+        ]
+    )
+    with pytest.raises(TemplateError, match="do not match"):
+        parse_template(header + "MATCH (a:{node_label}) WHERE a.id = $source RETURN 1", name="d", dialect="ladybug")
+
+
+def test_cypher_literals_are_escaped() -> None:
+    assert cypher_literal("a'b\\c") == "'a\\'b\\\\c'"
+    assert cypher_literal(-3) == "-3"
+    with pytest.raises(TemplateError):
+        cypher_literal(float("nan"))
+    with pytest.raises(TemplateError):
+        cypher_literal([1])
+    t = LB["degree"]
+    code = render_cypher(t, node_label="G_Node", edge_type="G_EDGE", directed=True, params={"node": "x' OR 1=1 //"})
+    assert "'x\\' OR 1=1 //'" in code
+    with pytest.raises(TemplateError):
+        render_cypher(t, node_label="G_Node) DETACH DELETE (n", edge_type="G_EDGE", directed=True, params={"node": 1})
+    with pytest.raises(TemplateError, match="no value"):
+        render_cypher(t, node_label="G_Node", edge_type="G_EDGE", directed=True, params={})
+
+
+def test_module_doctests() -> None:
+    import doctest
+
+    import cypher_templates
+
+    assert doctest.testmod(cypher_templates).failed == 0
+
+
+# ------------------------------------------------------------------------------- NetworkX
+def test_connectivity() -> None:
+    solve = solver("connectivity")
+    for G in graphs():
+        comps = [set(c) for c in (nx.weakly_connected_components(G) if G.is_directed() else nx.connected_components(G))]
+        for s, t in pairs(G):
+            directed_reach = G.is_directed() and (t in nx.descendants(G, s) or s == t)
+            expected = directed_reach if G.is_directed() else any(s in c and t in c for c in comps)
+            assert solve(G, s, t) is expected
+
+
+def test_cycle_undirected_and_directed() -> None:
+    und, dir_ = solver("cycle_undirected"), solver("cycle_directed")
+    for G in graphs(directed=False):
+        assert und(G) is (len(nx.cycle_basis(G)) > 0 or nx.number_of_selfloops(G) > 0)
+    for G in graphs(directed=True):
+        assert dir_(G) is (len(list(nx.simple_cycles(G))) > 0)
+    assert und(nx.path_graph(5)) is False and und(nx.cycle_graph(3)) is True and und(nx.empty_graph(0)) is False
+    assert dir_(nx.DiGraph([(0, 1), (1, 2), (0, 2)])) is False and dir_(nx.DiGraph([(0, 1), (1, 0)])) is True
+
+
+def test_bipartite_uses_the_underlying_graph() -> None:
+    solve = solver("bipartite")
+    for G in graphs():
+        H = G.to_undirected()
+        colour: dict[Any, int] = {}
+        expected = True
+        for root in H:  # two-colour each component by hand, breadth first
+            if root in colour:
+                continue
+            colour[root], queue = 0, [root]
+            for u in queue:
+                for v in H.adj[u]:
+                    if v not in colour:
+                        colour[v] = 1 - colour[u]
+                        queue.append(v)
+                    elif colour[v] == colour[u]:
+                        expected = False
+        assert solve(G) is expected
+    assert solve(nx.DiGraph([(0, 1), (1, 2), (2, 0)])) is False  # a directed 3-cycle is odd underneath
+
+
+def test_topological_sort_is_a_valid_order() -> None:
+    solve = solver("topological_sort")
+    for seed in range(30):
+        G = nx.gnp_random_graph(12, 0.3, seed=seed, directed=True)
+        G = nx.DiGraph([(u, v) for u, v in G.edges if u < v])  # acyclic by construction
+        G.add_nodes_from(range(12))
+        order = solve(G)
+        assert sorted(order) == sorted(G.nodes)
+        position = {u: i for i, u in enumerate(order)}
+        assert all(position[u] < position[v] for u, v in G.edges)
+    assert solve(nx.DiGraph([(0, 1), (1, 0)])) is None
+
+
+def test_max_flow_needs_residual_edges() -> None:
+    solve = solver("max_flow")
+    # Greedy path s->a->b->t (capacity 1 each) blocks a second path unless the flow on a->b is
+    # pushed back through the residual edge b->a: the maximum is 2, greedy finds 1.
+    G = nx.DiGraph()
+    G.add_weighted_edges_from([("s", "a", 1), ("s", "b", 1), ("a", "b", 1), ("a", "t", 1), ("b", "t", 1)])
+    assert solve(G, "s", "t") == 2
+    G = nx.DiGraph()
+    G.add_weighted_edges_from([(0, 1, 1), (1, 2, 1), (2, 3, 1), (0, 2, 1), (1, 3, 1)])
+    assert solve(G, 0, 3) == 2
+    for G in graphs(weighted=True):
+        for s, t in pairs(G):
+            if s == t:
+                assert solve(G, s, t) == 0
+                continue
+            cut, _ = nx.minimum_cut(G, s, t, capacity="weight")  # max-flow = min-cut
+            value = solve(G, s, t)
+            assert value == cut and isinstance(value, int)
+
+
+def test_shortest_path_weight_and_nodes() -> None:
+    weight, nodes = solver("shortest_path_weight"), solver("shortest_path_nodes")
+    for G in graphs():
+        lengths = dict(nx.all_pairs_bellman_ford_path_length(G, weight="weight"))
+        for s, t in pairs(G):
+            expected = lengths[s].get(t)
+            assert weight(G, s, t) == expected
+            path = nodes(G, s, t)
+            if expected is None:
+                assert path is None
+                continue
+            assert path[0] == s and path[-1] == t
+            assert sum(G[u][v].get("weight", 1) for u, v in itertools.pairwise(path)) == expected
+
+
+def brute_hamilton(G: nx.Graph) -> bool:
+    nodes = list(G)
+    if len(nodes) <= 1:
+        return True
+    return any(all(G.has_edge(u, v) for u, v in itertools.pairwise(p)) for p in itertools.permutations(nodes))
+
+
+def test_hamiltonian_path_against_brute_force() -> None:
+    solve = solver("hamiltonian_path")
+    rng = random.Random(7)
+    for seed in range(400):
+        directed = seed % 2 == 1
+        G = nx.gnp_random_graph(rng.randint(1, 8), rng.random(), seed=seed, directed=directed)
+        assert solve(G) is brute_hamilton(G), (directed, list(G.edges))
+    star = nx.star_graph(3)  # three leaves: no path
+    assert solve(star) is False and solve(nx.path_graph(6)) is True
+    assert solve(nx.Graph([(0, 1), (2, 3)])) is False  # disconnected
+
+
+@pytest.mark.parametrize(("p", "directed"), [(0.8, False), (0.3, False), (0.1, False), (0.05, False), (0.6, True)])
+def test_hamiltonian_path_50_nodes_is_fast(p: float, directed: bool) -> None:
+    solve = solver("hamiltonian_path")
+    for seed in range(3):
+        G = nx.gnp_random_graph(50, p, seed=seed, directed=directed)
+        start = time.perf_counter()
+        result = solve(G)
+        assert time.perf_counter() - start < 5
+        if p >= 0.3:
+            assert result is True  # dense random graphs have one; the search must find it
+    # Sparse, no leaves, no Hamiltonian path: three cycles sharing node 0 (removing it leaves
+    # three components, and a path can only leave two).
+    flower = nx.Graph()
+    for petal in range(3):
+        nx.add_cycle(flower, [0, *range(1 + 17 * petal, 18 + 17 * petal)])
+    ring = nx.cycle_graph(50)  # sparse and Hamiltonian, with a few chords to mislead the search
+    ring.add_edges_from([(0, 25), (10, 40), (5, 30)])
+    for G, expected in [(flower, False), (ring, True)]:
+        start = time.perf_counter()
+        assert solve(G) is expected
+        assert time.perf_counter() - start < 5
+
+
+def test_subgraph_matching_is_monomorphism() -> None:
+    solve = solver("subgraph_matching")
+    rng = random.Random(3)
+    for seed in range(40):
+        directed = seed % 2 == 0
+        G = nx.gnp_random_graph(7, 0.4, seed=seed, directed=directed)
+        P = nx.gnp_random_graph(rng.randint(1, 4), 0.6, seed=seed + 99, directed=directed)
+        expected = any(
+            all(G.has_edge(m[u], m[v]) for u, v in P.edges)
+            for image in itertools.permutations(G.nodes, P.number_of_nodes())
+            for m in [dict(zip(P.nodes, image, strict=True))]
+        )
+        assert solve(G, P) is expected
+    # a path a->b->c is present in a transitive triangle although the triangle has an extra edge
+    assert solve(nx.DiGraph([(0, 1), (1, 2), (0, 2)]), nx.DiGraph([("a", "b"), ("b", "c")])) is True
+
+
+def test_isomorphism() -> None:
+    solve = solver("isomorphism")
+    G = nx.gnp_random_graph(8, 0.4, seed=1)
+    H = nx.relabel_nodes(G, {u: f"n{u}" for u in G})
+    assert solve(G, H) is True
+    H.add_edge("extra", "n0")
+    assert solve(G, H) is False
+
+
+def brute_triangle(G: nx.Graph) -> int:
+    H = G.to_undirected()
+    best = 0
+    for a, b, c in itertools.combinations(H.nodes, 3):
+        if H.has_edge(a, b) and H.has_edge(b, c) and H.has_edge(a, c):
+            best = max(best, sum(H.nodes[x]["weight"] for x in (a, b, c)))
+    return best
+
+
+def test_max_triangle_weight_and_triangle_count() -> None:
+    weight, count = solver("max_triangle_weight"), solver("triangle_count")
+    for G in graphs():
+        assert weight(G) == brute_triangle(G)
+        H = G.to_undirected()
+        expected = sum(
+            1
+            for a, b, c in itertools.combinations(H.nodes, 3)
+            if H.has_edge(a, b) and H.has_edge(b, c) and H.has_edge(a, c)
+        )
+        assert count(G) == expected
+    assert weight(nx.path_graph(4)) == 0 and weight(nx.empty_graph(3)) == 0
+
+
+def test_degrees_neighbours_and_counts() -> None:
+    ind, outd, deg = solver("in_degree"), solver("out_degree"), solver("degree")
+    nbrs, preds, common = solver("neighbors"), solver("predecessors"), solver("common_neighbors")
+    reach, nodes, edges = solver("reachable_count"), solver("node_count"), solver("edge_count")
+    for G in graphs():
+        assert nodes(G) == len(list(G)) and edges(G) == len(list(G.edges))
+        for u in G:
+            if G.is_directed():
+                assert ind(G, u) == sum(1 for _, v in G.edges if v == u)
+                assert outd(G, u) == sum(1 for v, _ in G.edges if v == u)
+                assert preds(G, u) == sorted({a for a, b in G.edges if b == u})
+            assert deg(G, u) == sum((a == u) + (b == u) for a, b in G.edges)
+            assert nbrs(G, u) == sorted(set(G.adj[u]))
+            seen, stack = {u}, [u]
+            while stack:
+                for v in G.adj[stack.pop()]:
+                    if v not in seen:
+                        seen.add(v)
+                        stack.append(v)
+            assert reach(G, u) == len(seen - {u}) + (u in nx.descendants(G, u))
+        for s, t in pairs(G):
+            H = G.to_undirected()
+            assert common(G, s, t) == sorted(v for v in H if H.has_edge(s, v) and H.has_edge(t, v))
+
+
+def test_components_and_structure_checks() -> None:
+    cc, scc = solver("connected_components"), solver("strongly_connected_components")
+    tree, dag, euler = solver("is_tree"), solver("is_dag"), solver("euler_path")
+    for G in graphs():
+        H = G.to_undirected()
+        parent = {u: u for u in H}
+
+        def find(u: Any, parent: dict[Any, Any] = parent) -> Any:
+            while parent[u] != u:
+                u = parent[u]
+            return u
+
+        for a, b in H.edges:
+            parent[find(a)] = find(b)
+        components = len({find(u) for u in H})
+        assert cc(G) == components
+        assert tree(G) is (H.number_of_nodes() > 0 and components == 1 and H.number_of_edges() == len(H) - 1)
+        if G.is_directed():
+            assert scc(G) == len(
+                {frozenset(nx.descendants(G, u) | {u}) & frozenset(nx.ancestors(G, u) | {u}) for u in G}
+            )
+            assert dag(G) is (not list(nx.simple_cycles(G)))
+        odd = [u for u in H if H.degree(u) % 2]
+        with_edges = [u for u in H if H.degree(u)]
+        if not G.is_directed():
+            expected = not with_edges or (len(odd) in (0, 2) and nx.is_connected(H.subgraph(with_edges)))
+            assert euler(G) is expected
+
+
+def test_diameter_plain_and_weighted() -> None:
+    plain, weighted = solver("diameter"), solver("diameter_weighted")
+    for G in graphs(directed=False):
+        lengths = dict(nx.all_pairs_bellman_ford_path_length(G, weight="weight"))
+        hops = dict(nx.all_pairs_shortest_path_length(G))
+        connected = all(len(v) == len(G) for v in lengths.values()) and len(G) > 0
+        assert plain(G) == (max(max(v.values()) for v in hops.values()) if connected else None)
+        assert weighted(G) == (max(max(v.values()) for v in lengths.values()) if connected else None)
+
+
+def test_mst_matching_core_clustering_centrality() -> None:
+    mst, matching, bmatch = solver("mst_weight"), solver("maximum_matching"), solver("bipartite_matching")
+    core, clust, avg = solver("k_core"), solver("clustering_coefficient"), solver("average_clustering")
+    pr, bt = solver("pagerank_top"), solver("betweenness_top")
+    for G in graphs(directed=False):
+        expected = sum(d.get("weight", 1) for _, _, d in nx.maximum_spanning_edges(G, weight="neg", data=True))
+        neg = G.copy()
+        for u, v in neg.edges:
+            neg[u][v]["neg"] = -neg[u][v].get("weight", 1)
+        expected = -sum(d["neg"] for _, _, d in nx.maximum_spanning_edges(neg, weight="neg", data=True))
+        assert mst(G) == expected
+        edges = list(G.edges)
+        best = 0
+        for r in range(len(edges) + 1):
+            if r > len(G) // 2:
+                break
+            if any(len({x for e in m for x in e}) == 2 * r for m in itertools.combinations(edges, r)):
+                best = r
+        if len(edges) <= 14:
+            assert matching(G) == best
+            assert bmatch(G) == best
+        for k in (1, 2, 3):
+            H = G.copy()
+            while low := [u for u in H if H.degree(u) < k]:
+                H.remove_nodes_from(low)
+            assert core(G, k) == sorted(H)
+        for u in G:
+            nb = list(G.adj[u])
+            links = sum(1 for a, b in itertools.combinations(nb, 2) if G.has_edge(a, b))
+            assert math.isclose(clust(G, u), 0 if len(nb) < 2 else 2 * links / (len(nb) * (len(nb) - 1)))
+        assert math.isclose(avg(G), sum(nx.clustering(G).values()) / len(G))
+        assert pr(G) in G and bt(G) in G
+    star = nx.star_graph(5)
+    assert pr(star) == 0 and bt(star) == 0
+    assert bmatch(nx.complete_bipartite_graph(3, 5)) == 3
+
+
+# ------------------------------------------------------------------------------- ladybug
+def _lb_graphs() -> dict[str, nx.Graph]:
+    out = {}
+    for i, (d, w) in enumerate(KINDS):
+        for s in range(8):
+            out[f"g{i}_{s}"] = random_graph(5000 + 100 * i + s, directed=d, weighted=w)
+    return out
+
+
+@pytest.fixture(scope="module")
+def ladybug_store() -> Any:
+    from grraf.stores.ladybug import LadybugStore
+
+    graphs_ = _lb_graphs()
+    store = LadybugStore.from_networkx(graphs_)
+    yield store, graphs_
+    store.close()
+
+
+def run_lb(store: Any, name: str, gname: str, G: nx.Graph, **params: Any) -> Any:
+    code = render_cypher(
+        LB[name], node_label=f"{gname}_Node", edge_type=f"{gname}_EDGE", directed=G.is_directed(), params=params
+    )
+    return store.execute(code, 20).value
+
+
+NODE_TEMPLATES = {
+    "degree": "degree",
+    "in_degree": "in_degree",
+    "out_degree": "out_degree",
+    "neighbors": "neighbors",
+    "predecessors": "predecessors",
+    "reachable_count": "reachable_count",
+}
+PAIR_TEMPLATES = {
+    "connectivity": "connectivity",
+    "common_neighbors": "common_neighbors",
+    "shortest_path_length": "shortest_path_weight",
+    "shortest_path_weight": "shortest_path_weight",
+}
+GRAPH_TEMPLATES = {
+    "connected_components": "connected_components",
+    "cycle_directed": "cycle_directed",
+    "cycle_undirected": "cycle_undirected",
+    "is_dag": "is_dag",
+    "node_count": "node_count",
+    "edge_count": "edge_count",
+    "max_triangle_weight": "max_triangle_weight",
+    "triangle_count": "triangle_count",
+}
+
+
+def test_every_ladybug_template_is_exercised() -> None:
+    covered = set(NODE_TEMPLATES) | set(PAIR_TEMPLATES) | set(GRAPH_TEMPLATES)
+    covered |= {"shortest_path_nodes", "shortest_path_weighted_nodes"}
+    assert covered == set(LB)
+
+
+def same(a: Any, b: Any) -> bool:
+    if isinstance(a, int | float) and isinstance(b, int | float) and not isinstance(a, bool):
+        return math.isclose(a, b)
+    return a == b
+
+
+def test_ladybug_templates_agree_with_networkx(ladybug_store: Any) -> None:
+    store, graphs_ = ladybug_store
+    checked = 0
+    for gname, G in graphs_.items():
+        for name, nx_name in GRAPH_TEMPLATES.items():
+            if not LB[name].fits(directed=G.is_directed(), weighted=nx.is_weighted(G) or None):
+                continue
+            expected = solver(nx_name)(G)
+            assert same(run_lb(store, name, gname, G), expected), (name, gname)
+            checked += 1
+        for u in list(G)[:4]:
+            for name, nx_name in NODE_TEMPLATES.items():
+                if LB[name].fits(directed=G.is_directed()):
+                    assert same(run_lb(store, name, gname, G, node=u), solver(nx_name)(G, u)), (name, gname, u)
+                    checked += 1
+        for s, t in pairs(G, 3):
+            for name, nx_name in PAIR_TEMPLATES.items():
+                weighted = nx.is_weighted(G) and G.number_of_edges() > 0
+                if not LB[name].fits(directed=G.is_directed(), weighted=weighted):
+                    continue
+                got = run_lb(store, name, gname, G, source=s, target=t)
+                assert same(got, solver(nx_name)(G, s, t)), (name, gname, s, t, got)
+                checked += 1
+            path_name = "shortest_path_weighted_nodes" if nx.is_weighted(G) else "shortest_path_nodes"
+            path = run_lb(store, path_name, gname, G, source=s, target=t)
+            expected = solver("shortest_path_weight")(G, s, t)
+            if expected is None:
+                assert path is None
+            else:
+                assert path[0] == s and path[-1] == t
+                assert sum(G[a][b].get("weight", 1) for a, b in itertools.pairwise(path)) == expected
+            checked += 1
+    assert checked > 300
+
+
+def test_ladybug_bounded_paths_are_skipped_for_big_graphs() -> None:
+    from cypher_templates import find_templates
+
+    q = "Is there a path between node 0 and node 40?"
+    assert find_templates("connectivity", q, "ladybug", node_count=31)[0].name == "connectivity"
+    assert find_templates("connectivity", q, "ladybug", node_count=100) == []
+    assert find_templates("connectivity", q, "ladybug", node_count=100, max_hops=200)[0].name == "connectivity"
+
+
+# ------------------------------------------------------------------------------- Neo4j
+@pytest.mark.parametrize("name", sorted(NEO))
+def test_neo4j_templates_render_and_pass_the_guard(name: str) -> None:
+    t: Template = NEO[name]
+    for directed in (False, True):
+        code = render_cypher(
+            t, node_label="G_Node", edge_type="G_EDGE", directed=directed, params={p: 3 for p in t.parameters}
+        )
+        check_cypher(code)
+        assert "{" + "node_label}" not in code and "$" not in code
