@@ -130,6 +130,18 @@ def _print_report(out: Path) -> None:
     "--max-retries", default=None, type=click.IntRange(min=0), help="Feedback rounds after the first attempt."
 )
 @click.option(
+    "--templates/--no-templates",
+    default=True,
+    show_default=True,
+    help="Offer verified templates first; --no-templates is GRRAF's LLM-drafted template stage.",
+)
+@click.option(
+    "--explain/--no-explain",
+    default=False,
+    show_default=True,
+    help="Add the one-sentence answer (one LLM call more); scoring reads the executed value either way.",
+)
+@click.option(
     "--jsonl",
     default=None,
     type=click.Path(exists=True, dir_okay=False, path_type=Path),
@@ -158,6 +170,8 @@ def bench(
     model: str | None,
     timeout: float | None,
     max_retries: int | None,
+    templates: bool,
+    explain: bool,
     jsonl: Path | None,
     graphinstruct_dir: Path | None,
     report_only: bool,
@@ -207,7 +221,17 @@ def bench(
             scale_sizes=scale_sizes,
             graphinstruct_dir=graphinstruct_dir,
         )
-        _run(questions, method_names, out, model=model, timeout=timeout, max_retries=max_retries, dry_run=dry_run)
+        _run(
+            questions,
+            method_names,
+            out,
+            model=model,
+            timeout=timeout,
+            max_retries=max_retries,
+            dry_run=dry_run,
+            templates=templates,
+            explain=explain,
+        )
     except GrrafError as e:
         click.echo(f"grraf: error: {e}", err=True)
         sys.exit(e.exit_code)
@@ -225,6 +249,8 @@ def _run(
     timeout: float | None,
     max_retries: int | None,
     dry_run: bool,
+    templates: bool = True,
+    explain: bool = False,
 ) -> None:
     done = done_pairs(out / RESULTS_FILE)
     todo = sum(1 for q in questions for m in methods if (q.id, m) not in done)
@@ -238,7 +264,9 @@ def _run(
             by_task[q.task] = by_task.get(q.task, 0) + 1
         console.print(", ".join(f"{t}: {n}" for t, n in by_task.items()))
         return
-    settings = Settings.from_env(model=model, timeout=timeout, max_retries=max_retries)
+    settings = Settings.from_env(
+        model=model, timeout=timeout, max_retries=max_retries, templates=templates, explain=explain
+    )
     chat_model: Any = None
     if todo:
         from grraf.llm.factory import make_chat_model
