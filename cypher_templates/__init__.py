@@ -236,8 +236,9 @@ def load_templates(dialect: str | None = None) -> list[Template]:
 # Hand-written scoring rather than embeddings: the corpus is ~50 short files whose wording we
 # control, the refine stage's task names come from a 1.5B model and are noisy, and a scorer we
 # can read makes every wrong pick debuggable by a test case. Weights: an exact task name is
-# decisive; a multi-word alias found verbatim in the question ("maximum flow", "in-degree")
-# is nearly as strong; single shared words are weak evidence.
+# strong; an alias found verbatim in the question ("maximum flow", "in-degree") is as strong and
+# grows with its length, so a specific phrase in the question beats a vague task name; single
+# shared words are weak evidence, and words common to many tasks ("maximum") weaker still.
 _STOP = frozenset(
     " ".join(
         [
@@ -281,12 +282,16 @@ _SYNONYMS = {
     "shortest": "shortest",
     "eulerian": "euler",
 }
-_EXACT_TASK = 10.0
-_ALIAS_PHRASE = 6.0
+_EXACT_TASK = 6.0
+_ALIAS_BASE = 4.0
+_ALIAS_PER_CHAR = 0.2
 _TASK_WORD = 2.0
 _WORD = 1.0
+# Words shared by many tasks ("maximum flow", "maximum sum of weights") say little on their own.
+_WEAK = frozenset({"maximum", "minimum", "path", "sum", "count", "total", "largest", "smallest", "length", "size"})
+_WEAK_FACTOR = 0.25
 #: Below this the best template is judged not to fit and the LLM drafts instead.
-MIN_SCORE = 3.0
+MIN_SCORE = 4.0
 
 
 def _fold(text: str) -> str:
@@ -326,21 +331,20 @@ def score_template(template: Template, task: str, question: str) -> float:
     score = 0.0
     if task_norm and task_norm in (template.task, template.name):
         score += _EXACT_TASK
-    elif task_norm and task_norm.replace("_", " ") in template.aliases:
-        score += _EXACT_TASK * 0.8
     text = _fold(f"{task.replace('_', ' ')} . {question}")
-    phrases = [a for a in template.aliases if " " in a or "-" in a or "_" in a]
-    hits = [p for p in phrases if _phrase_in(p, text)]
+    hits = [a for a in template.aliases if a not in _WEAK and _phrase_in(a, text)]
     if hits:
-        # the longest matching phrase counts fully, further ones a little: several phrases of one
-        # template are usually variants of the same words
-        score += _ALIAS_PHRASE + 0.5 * (len(hits) - 1) + 0.1 * max(len(p) for p in hits)
+        # The longest alias found counts most (a long phrase is specific); further ones a little,
+        # since several aliases of one template are usually variants of the same words.
+        score += _ALIAS_BASE + _ALIAS_PER_CHAR * max(len(a) for a in hits) + 0.5 * (len(hits) - 1)
     own = _words(" ".join([template.task, *template.aliases]))
-    task_words = _words(task)
-    question_words = _words(question)
-    score += _TASK_WORD * len(task_words & own)
-    score += _WORD * len(question_words & own)
-    score += 0.3 * len(question_words & _words(template.description))
+
+    def weight(words: set[str]) -> float:
+        return sum(_WEAK_FACTOR if w in _WEAK else 1.0 for w in words)
+
+    score += _TASK_WORD * weight(_words(task) & own)
+    score += _WORD * weight(_words(question) & own)
+    score += 0.3 * weight(_words(question) & _words(template.description))
     return score
 
 

@@ -1,5 +1,5 @@
 // task: in_degree
-// aliases: in-degree, in degree, indegree, incoming edges, number of incoming, predecessors count, edges pointing to
+// aliases: in-degree, in degree, indegree, degree, incoming edges, number of incoming, predecessors count, edges pointing to
 // parameters: node
 // directed: yes
 // weighted: any

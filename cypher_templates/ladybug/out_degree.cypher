@@ -1,5 +1,5 @@
 // task: out_degree
-// aliases: out-degree, out degree, outdegree, outgoing edges, number of outgoing, successors count, edges leaving
+// aliases: out-degree, out degree, outdegree, degree, outgoing edges, number of outgoing, successors count, edges leaving
 // parameters: node
 // directed: yes
 // weighted: any
