@@ -26,7 +26,7 @@ from grraf.pipeline import fallback as fallback_stage
 from grraf.pipeline.generate import CodeWriter
 from grraf.pipeline.inputs import bounded, resolve_graphs
 from grraf.pipeline.refine import refine
-from grraf.pipeline.template import TemplateChoice, choose_template
+from grraf.pipeline.template import TemplateChoice, choose_template, retrieve_template
 from grraf.stores.base import GraphStore
 from grraf.types import Answer, Attempt, Refined, Schema
 
@@ -37,8 +37,8 @@ BACKENDS = ("networkx", "cypher", "auto")
 # Tasks Cypher handles badly (GRRAF's own Cypher max-flow missed residual edges); with
 # backend "auto" a Cypher store projects the graph into NetworkX for these.
 _PYTHON_TASKS = re.compile(
-    r"flow|cut|isomorph|monomorph|subgraph|substructure|match|hamilton|centrality|pagerank|clustering|"
-    r"bipartite|cycle|topolog|triangle|triplet|clique|core|coloring|spanning|euler|diameter",
+    r"flow|\bcut\b|isomorph|monomorph|subgraph|substructure|matching|hamilton|centrality|pagerank|clustering|"
+    r"bipartite|topolog|clique|k.core|coloring|spanning|euler|diameter",
 )
 
 
@@ -145,13 +145,20 @@ class GraphQA:
                 parameters=refined.parameters,
             )
 
-            routed = self._route(store, refined)
+            routed = self._route(store, schema, refined, asked)
             if routed is not store:
                 to_close.append(routed)
                 store, schema = routed, routed.schema()
 
             template = choose_template(
-                refined, store.language, store.dialect, llm, question=asked, use_library=self.settings.templates
+                refined,
+                store.language,
+                store.dialect,
+                llm,
+                question=asked,
+                use_library=self.settings.templates,
+                node_count=schema.node_count,
+                max_hops=getattr(store, "max_hops", 30),
             )
             self._emit("template", f"{template.origin} {template.name or ''}".strip(), code=template.code)
 
@@ -259,12 +266,27 @@ class GraphQA:
 
         return NetworkXStore(graphs, settings=self.settings)
 
-    def _route(self, store: GraphStore, refined: Refined) -> GraphStore:
-        """Project a Cypher store into NetworkX when Python is the better language for the task."""
-        wants_python = self.backend == "networkx" or (self.backend == "auto" and _PYTHON_TASKS.search(refined.task))
+    def _route(self, store: GraphStore, schema: Schema, refined: Refined, question: str) -> GraphStore:
+        """Project a Cypher store into NetworkX when Python is the better language for the task.
+
+        ``networkx`` always projects. ``cypher`` and ``auto`` keep Cypher when a verified
+        Cypher template fits, or when the task is not one Cypher handles badly (max flow,
+        matching, Hamilton paths, ...: GRRAF's own Cypher max flow missed residual edges).
+        """
         to_networkx = getattr(store, "to_networkx", None)
-        if store.language == "python" or not wants_python or to_networkx is None:
+        if store.language == "python" or to_networkx is None:
             return store
+        if self.backend != "networkx":
+            if self.settings.templates and retrieve_template(
+                refined,
+                store.dialect,
+                question,
+                node_count=schema.node_count,
+                max_hops=getattr(store, "max_hops", 30),
+            ):
+                return store
+            if not _PYTHON_TASKS.search(f"{refined.task} {question}".lower()):
+                return store
         from grraf.stores.networkx import NetworkXStore
 
         self._emit("route", f"task {refined.task}: projecting {store.name} into NetworkX")
@@ -333,6 +355,7 @@ def _cypher_renderer(store: GraphStore, schema: Schema) -> Callable[[TemplateCho
                 edge_type=edge_type(names[0]),
                 directed=bool(schema.directed),
                 params=needed,
+                max_hops=getattr(store, "max_hops", 30),
             )
         )
 

@@ -62,11 +62,26 @@ def dialect_notes(dialect: str) -> str:
     return load_prompt(f"dialect_{dialect}").text() if f"dialect_{dialect}" in prompt_names() else ""
 
 
-def retrieve_template(refined: Refined, dialect: str, question: str) -> TemplateChoice | None:
-    """The best verified template for the task, or None when nothing fits well enough."""
+def retrieve_template(
+    refined: Refined, dialect: str, question: str, *, node_count: int | None = None, max_hops: int = 30
+) -> TemplateChoice | None:
+    """The best verified template for the task, or None when nothing fits well enough.
+
+    ``node_count`` and ``max_hops`` keep out Cypher templates whose path patterns are
+    bounded below what the graph may need (ladybug caps variable-length paths).
+    """
     from cypher_templates import find_templates
 
-    found = find_templates(refined.task, question, dialect, directed=refined.directed, weighted=refined.weighted, k=1)
+    found = find_templates(
+        refined.task,
+        question,
+        dialect,
+        directed=refined.directed,
+        weighted=refined.weighted,
+        k=1,
+        node_count=node_count,
+        max_hops=max_hops,
+    )
     if not found:
         return None
     best = found[0]
@@ -97,11 +112,19 @@ def draft_template(refined: Refined, language: str, dialect: str, llm: LLMSessio
 
 
 def choose_template(
-    refined: Refined, language: str, dialect: str, llm: LLMSession, *, question: str, use_library: bool = True
+    refined: Refined,
+    language: str,
+    dialect: str,
+    llm: LLMSession,
+    *,
+    question: str,
+    use_library: bool = True,
+    node_count: int | None = None,
+    max_hops: int = 30,
 ) -> TemplateChoice:
     """Retrieval first, then an LLM draft."""
     if use_library:
-        choice = retrieve_template(refined, dialect, question)
+        choice = retrieve_template(refined, dialect, question, node_count=node_count, max_hops=max_hops)
         if choice is not None:
             return choice
     return draft_template(refined, language, dialect, llm)

@@ -81,10 +81,28 @@ class LadybugStore:
         except RuntimeError as e:
             raise StoreError(f"cannot open ladybug database {self.path}: {e}") from e
         self._graphs = self._read_metadata()
+        self.max_hops = self._raise_path_depth()
         if graph_name is not None and graph_name not in self._graphs:
             known = ", ".join(sorted(self._graphs)) or "none"
             self.close()
             raise StoreError(f"no graph named {graph_name!r} in {self.path}; known graphs: {known}")
+
+    def _raise_path_depth(self) -> int:
+        """Let variable-length paths span the whole graph.
+
+        ladybug caps ``*``/``SHORTEST``/``WSHORTEST`` at 30 hops by default and a
+        ``WSHORTEST`` past the cap returns nothing without an error, so connectivity and
+        path answers on larger graphs would be quietly wrong. The cap is raised on our own
+        connection (generated code cannot: the guard refuses ``CALL`` settings).
+        """
+        largest = max((int(info.get("nodes") or 0) for info in self._graphs.values()), default=0)
+        depth = max(30, largest)
+        try:
+            self._conn.execute(f"CALL var_length_extend_max_depth={depth}")
+        except RuntimeError as e:  # an older ladybug without the setting keeps its default
+            log.debug("could not raise var_length_extend_max_depth: %s", e)
+            return 30
+        return depth
 
     # ------------------------------------------------------------------ construction
     @classmethod

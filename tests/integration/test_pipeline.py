@@ -1,0 +1,109 @@
+"""The whole loop against real stores (NetworkX sandbox, ladybug) with scripted LLM replies."""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+
+from grraf.agent import GraphQA
+from grraf.parse.graphtext import parse_question
+from tests.fakes import fenced, scripted
+
+CONNECTIVITY = (
+    "Determine whether two nodes are connected in an undirected graph. Q: The nodes are numbered from 0 to 6, "
+    "and the edges are: (0, 1) (1, 2) (3, 4) (4, 5) (5, 6). Is there a path between node 0 and node 5?"
+)
+FLOW = (
+    "Find the maximum flow between two nodes in a directed graph. Q: The nodes are numbered from 0 to 5, and the "
+    "edges are: (0->1,4) (1->2,3) (0->3,2) (3->2,5) (2->5,6) (3->4,1) (4->5,2). "
+    "What is the maximum flow from node 0 to node 5?"
+)
+
+
+def refine_reply(task: str, output: str, params: str) -> str:
+    return f"task: {task}\noutput: {output}\nparameters: {params}\nquestion: the question"
+
+
+def test_cypher_backend_binds_a_verified_ladybug_template(settings):
+    model = scripted(refine_reply("connectivity", "yes/no", "source=0, target=5"))
+    with GraphQA(backend="cypher", chat_model=model, settings=settings.with_(templates=True)) as qa:
+        answer = qa.ask(CONNECTIVITY)
+    assert answer.backend == "ladybug" and answer.verified and answer.value is False
+    assert "G_Node" in answer.code and "MATCH" in answer.code
+    assert len(answer.llm_calls) == 1  # refine only: the template was bound without the LLM
+
+
+def test_cypher_backend_projects_max_flow_into_networkx(settings):
+    model = scripted(refine_reply("max_flow", "number", "source=0, target=5"))
+    with GraphQA(backend="cypher", chat_model=model, settings=settings.with_(templates=True)) as qa:
+        answer = qa.ask(FLOW)
+    graph = parse_question(FLOW).graphs["G"]
+    assert answer.backend == "networkx" and answer.verified
+    assert answer.value == nx.maximum_flow_value(graph, 0, 5, capacity="weight")
+
+
+def test_llm_written_cypher_error_is_fed_back_with_ladybugs_message(settings):
+    bad = "MATCH (a:G_Node)-[e:G_EDGE]-(b:G_Node) RETURN count(m) AS answer"
+    good = "MATCH (a:G_Node)-[e:G_EDGE]->(b:G_Node) RETURN count(e) AS answer"
+    model = scripted(
+        refine_reply("edge_total", "number", "none"),
+        fenced("MATCH ()-[e]->() RETURN count(e) AS answer", "cypher"),
+        fenced(bad, "cypher"),
+        fenced(good, "cypher"),
+    )
+    with GraphQA(backend="cypher", chat_model=model, settings=settings) as qa:
+        answer = qa.ask(CONNECTIVITY.replace("Is there a path between node 0 and node 5?", "How many edges are there?"))
+    assert [a.status for a in answer.attempts] == ["error", "ok"]
+    assert "Binder exception" in answer.attempts[0].error and "m" in answer.attempts[0].error
+    assert "Binder exception" in model.prompt_text(3)
+    assert answer.value == 5
+
+
+def test_cypher_writes_are_rejected_and_fed_back(settings):
+    model = scripted(
+        refine_reply("edge_total", "number", "none"),
+        fenced("MATCH (n) RETURN n", "cypher"),
+        fenced("MATCH (a:G_Node) SET a.id = 0 RETURN 1 AS answer", "cypher"),
+        fenced("MATCH (a:G_Node) RETURN count(a) AS answer", "cypher"),
+    )
+    with GraphQA(backend="cypher", chat_model=model, settings=settings) as qa:
+        answer = qa.ask(CONNECTIVITY.replace("Is there a path between node 0 and node 5?", "How many nodes are there?"))
+    assert [a.status for a in answer.attempts] == ["rejected", "ok"] and answer.value == 7
+
+
+def test_networkx_path_with_llm_written_code_runs_in_the_sandbox(settings):
+    code = "answer = nx.maximum_flow_value(G, 0, 5, capacity='weight')"
+    model = scripted(
+        refine_reply("max_flow", "number", "source=0, target=5"), fenced("def solve(G): ..."), fenced(code)
+    )
+    with GraphQA(chat_model=model, settings=settings) as qa:
+        answer = qa.ask(FLOW)
+    assert answer.verified and answer.value == 5 and answer.backend == "networkx"
+    # The graph never reaches the LLM: no edge of the question is in any prompt.
+    assert all("(0->1,4)" not in model.prompt_text(i) for i in range(len(model.prompts)))
+
+
+def test_timeout_in_the_sandbox_is_fed_back_with_the_size(settings):
+    slow = "while True:\n    pass"
+    code = "answer = nx.maximum_flow_value(G, 0, 5, capacity='weight')"
+    model = scripted(
+        refine_reply("max_flow", "number", "source=0, target=5"), fenced("x = 1"), fenced(slow), fenced(code)
+    )
+    with GraphQA(chat_model=model, settings=settings.with_(timeout=1.5)) as qa:
+        answer = qa.ask(FLOW)
+    assert [a.status for a in answer.attempts] == ["timeout", "ok"]
+    assert "6 nodes and 7 edges" in model.prompt_text(3) and "faster" in model.prompt_text(3)
+
+
+@pytest.mark.parametrize("escape", ["open('/tmp/grraf-escape', 'w').write('x')", "__import__('os').system('true')"])
+def test_escapes_are_fed_back_not_run(settings, escape, tmp_path):
+    code = "answer = nx.maximum_flow_value(G, 0, 5, capacity='weight')"
+    model = scripted(
+        refine_reply("max_flow", "number", "source=0, target=5"),
+        fenced("x = 1"),
+        fenced(escape + "\nanswer = 1"),
+        fenced(code),
+    )
+    with GraphQA(chat_model=model, settings=settings) as qa:
+        answer = qa.ask(FLOW)
+    assert answer.attempts[0].status == "rejected" and answer.value == 5
