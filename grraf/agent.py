@@ -303,7 +303,7 @@ class GraphQA:
         start: float,
         store: GraphStore,
         refined: Refined,
-        template: str,
+        template: TemplateChoice,
         code: str | None,
         fallback_reason: str | None = None,
     ) -> Answer:

@@ -13,6 +13,10 @@ Foreign exceptions are wrapped with ``raise ... from e`` so the cause stays visi
 
 from __future__ import annotations
 
+from typing import Literal
+
+AttemptStatus = Literal["ok", "error", "timeout", "rejected"]
+
 
 class GrrafError(Exception):
     """Root of every error grraf raises on purpose."""
@@ -87,25 +91,25 @@ class SandboxError(GrrafError):
 class CodeError(GrrafError):
     """An error caused by generated code. Fed back to the LLM, never raised to users."""
 
-    status = "error"
+    status: AttemptStatus = "error"
 
 
 class CodeRejected(CodeError):
     """The guard refused the code before it ran (forbidden import, write query, ...)."""
 
-    status = "rejected"
+    status: AttemptStatus = "rejected"
 
 
 class CodeFailed(CodeError):
     """The code ran and raised, or produced no usable ``answer``."""
 
-    status = "error"
+    status: AttemptStatus = "error"
 
 
 class CodeTimeout(CodeError):
     """The code ran past its wall-clock limit and was killed."""
 
-    status = "timeout"
+    status: AttemptStatus = "timeout"
 
     def __init__(self, message: str, *, seconds: float) -> None:
         self.seconds = seconds

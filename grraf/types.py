@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-AttemptStatus = Literal["ok", "error", "timeout", "rejected"]
+from grraf.errors import AttemptStatus
 
 
 @dataclass(frozen=True)

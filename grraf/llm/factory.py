@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
@@ -42,7 +43,7 @@ def _langchain_model(spec: str, settings: Settings) -> BaseChatModel:
     provider, _, name = spec.partition(":")
     if not name:
         provider, name = "", spec
-    kwargs: dict[str, object] = {"temperature": 0}
+    kwargs: dict[str, Any] = {"temperature": 0}
     if provider == "openai" or (not provider and os.environ.get("OPENAI_BASE_URL")):
         provider = "openai"
         base_url = os.environ.get("OPENAI_BASE_URL")

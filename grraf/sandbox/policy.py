@@ -345,7 +345,7 @@ def check_graph_untouched(code: str, names: frozenset[str]) -> None:
             for name in ast.walk(target):
                 if isinstance(name, ast.Name) and name.id in names and isinstance(name.ctx, ast.Store):
                     problems.append(
-                        f"line {node.lineno}: do not assign to `{name.id}`: the graph is already loaded in "
+                        f"line {name.lineno}: do not assign to `{name.id}`: the graph is already loaded in "
                         f"`{name.id}`; use it as it is"
                     )
         if (
