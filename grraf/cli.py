@@ -6,10 +6,8 @@ and the error's exit code; everything else is the library's job.
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -20,31 +18,14 @@ from rich.logging import RichHandler
 from rich.syntax import Syntax
 
 from grraf.agent import BACKENDS, Event, GraphQA
+from grraf.cli_errors import handle_errors
 from grraf.config import Settings
-from grraf.errors import GrrafError
 from grraf.types import Answer
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 stdout = Console(soft_wrap=True)
 stderr = Console(stderr=True, soft_wrap=True)
-
-
-def handle_errors(func: F) -> F:
-    """Map GrrafError to one line on stderr and its exit code."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return func(*args, **kwargs)
-        except GrrafError as e:
-            click.echo(f"grraf: error: {e}", err=True)
-            sys.exit(e.exit_code)
-        except KeyboardInterrupt:
-            click.echo("grraf: interrupted", err=True)
-            sys.exit(130)
-
-    return wrapper  # type: ignore[return-value]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})

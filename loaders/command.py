@@ -6,8 +6,6 @@ Thin layer: parse options, call the loaders, print a rich table. Every
 
 from __future__ import annotations
 
-import functools
-import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -19,8 +17,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from grraf.cli_errors import handle_errors
 from grraf.config import Settings
-from grraf.errors import ConfigError, GrrafError, StoreError
+from grraf.errors import ConfigError, StoreError
 from grraf.stores.cypher_guard import validate_graph_name
 from loaders.networkx import GraphFrames, GraphInfo, NetworkXRegistry
 
@@ -32,20 +31,6 @@ DEFAULT_LADYBUG_FILE = "graphs.lbug"
 def default_ladybug_path(settings: Settings) -> Path:
     """Where ``--into ladybug`` (no path) keeps its database: ``settings.home / "graphs.lbug"``."""
     return Path(settings.home) / DEFAULT_LADYBUG_FILE
-
-
-def _errors_to_exit(fn: F) -> F:
-    """Map GrrafError to a one-line message on stderr and its exit code."""
-
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except GrrafError as e:
-            click.echo(f"error: {e}", err=True)
-            sys.exit(e.exit_code)
-
-    return wrapper  # type: ignore[return-value]
 
 
 def _parse_store(spec: str, settings: Settings) -> tuple[str, str | None]:
@@ -149,7 +134,7 @@ Examples:
 @click.option("--directed", is_flag=True, help="Edges go from source to target (default: undirected).")
 @click.option("--weight-column", default=None, help="Header name (or 0-based index) of the weight column.")
 @click.option("--delimiter", default=None, help="Column separator (default: detected).")
-@_errors_to_exit
+@handle_errors
 def load(file: str, name: str, into: str, directed: bool, weight_column: str | None, delimiter: str | None) -> None:
     settings = Settings.from_env()
     validate_graph_name(name)
@@ -197,7 +182,7 @@ Examples:
 
 @click.command("graphs", help=GRAPHS_HELP)
 @click.option("--store", default=None, help="networkx | ladybug[:PATH] | neo4j[:DATABASE]")
-@_errors_to_exit
+@handle_errors
 def graphs(store: str | None) -> None:
     settings = Settings.from_env()
     infos = list_infos(store, settings)
@@ -233,7 +218,7 @@ Examples:
 @click.command("drop", help=DROP_HELP)
 @click.argument("name")
 @click.option("--store", default="networkx", show_default=True, help="networkx | ladybug[:PATH] | neo4j[:DATABASE]")
-@_errors_to_exit
+@handle_errors
 def drop(name: str, store: str) -> None:
     settings = Settings.from_env()
     validate_graph_name(name)

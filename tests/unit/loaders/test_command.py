@@ -82,7 +82,7 @@ def test_bad_file_exits_with_line_number_and_changes_nothing(env: Path) -> None:
 def test_errors_are_one_line_with_exit_codes(env: Path) -> None:
     runner = CliRunner()
     result = runner.invoke(load, [edges_file(env), "--name", "bad-name"])
-    assert result.exit_code == 2 and result.stderr.startswith("error: invalid graph name")
+    assert result.exit_code == 2 and result.stderr.startswith("grraf: error: invalid graph name")
     result = runner.invoke(load, [edges_file(env), "--name", "g", "--into", "postgres"])
     assert result.exit_code == 2 and "unknown store" in result.stderr
     result = runner.invoke(load, [edges_file(env), "--name", "g", "--into", "neo4j"])
