@@ -163,6 +163,24 @@ class GraphQA:
             self._emit("template", f"{template.origin} {template.name or ''}".strip(), code=template.code)
 
             attempts, value, code = self._attempts(store, schema, refined, template, llm)
+
+            def finish(text: str, value: Any, code: str | None, fallback_reason: str | None = None) -> Answer:
+                return Answer(
+                    question=question,
+                    answer=text,
+                    value=value,
+                    verified=code is not None,
+                    attempts=tuple(attempts),
+                    llm_calls=tuple(llm.calls),
+                    seconds=time.perf_counter() - start,
+                    backend=store.name,
+                    refined=refined,
+                    template=template.code or None,
+                    template_origin=f"{template.origin}:{template.name}" if template.name else template.origin,
+                    code=code,
+                    fallback_reason=fallback_reason,
+                )
+
             if value is not _NO_VALUE:
                 text = (
                     answer_stage.explain(refined.question, value, llm)
@@ -170,43 +188,17 @@ class GraphQA:
                     else answer_stage.render(value)
                 )
                 self._emit("answer", text, value=value, verified=True)
-                return self._answer(question, text, value, True, attempts, llm, start, store, refined, template, code)
+                return finish(text, value, code)
 
             reason = f"{len(attempts)} attempt(s) failed; last: {attempts[-1].status}" if attempts else "no attempt ran"
             if not self.settings.fallback:
                 self._emit("answer", f"no answer ({reason}); fallback is off", verified=False)
-                return self._answer(
-                    question,
-                    "",
-                    None,
-                    False,
-                    attempts,
-                    llm,
-                    start,
-                    store,
-                    refined,
-                    template,
-                    None,
-                    fallback_reason=reason + "; fallback disabled",
-                )
+                return finish("", None, None, reason + "; fallback disabled")
             # The original question already holds the graph when it was written in it.
             shown = None if graph_in_text else store.as_text(self.settings.fallback_max_edges)
             text, value = fallback_stage.answer_directly(question, shown, refined.output_format, llm)
             self._emit("fallback", text, value=value, verified=False)
-            return self._answer(
-                question,
-                text,
-                value,
-                False,
-                attempts,
-                llm,
-                start,
-                store,
-                refined,
-                template,
-                None,
-                fallback_reason=reason,
-            )
+            return finish(text, value, None, reason)
         finally:
             for opened in to_close:
                 opened.close()
@@ -291,37 +283,6 @@ class GraphQA:
 
         self._emit("route", f"task {refined.task}: projecting {store.name} into NetworkX")
         return NetworkXStore(to_networkx(), settings=self.settings)
-
-    def _answer(
-        self,
-        question: str,
-        text: str,
-        value: Any,
-        verified: bool,
-        attempts: list[Attempt],
-        llm: LLMSession,
-        start: float,
-        store: GraphStore,
-        refined: Refined,
-        template: TemplateChoice,
-        code: str | None,
-        fallback_reason: str | None = None,
-    ) -> Answer:
-        return Answer(
-            question=question,
-            answer=text,
-            value=value,
-            verified=verified,
-            attempts=tuple(attempts),
-            llm_calls=tuple(llm.calls),
-            seconds=time.perf_counter() - start,
-            backend=store.name,
-            refined=refined,
-            template=template.code or None,
-            template_origin=f"{template.origin}:{template.name}" if template.name else template.origin,
-            code=code,
-            fallback_reason=fallback_reason,
-        )
 
     def close(self) -> None:
         if self.store is not None:
