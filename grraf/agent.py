@@ -26,6 +26,7 @@ from grraf.pipeline import fallback as fallback_stage
 from grraf.pipeline.generate import CodeWriter
 from grraf.pipeline.inputs import bounded, resolve_graphs
 from grraf.pipeline.refine import refine
+from grraf.pipeline.selfcheck import self_check
 from grraf.pipeline.template import TemplateChoice, choose_template, retrieve_template
 from grraf.stores.base import GraphStore
 from grraf.types import Answer, Attempt, Refined, Schema
@@ -162,7 +163,7 @@ class GraphQA:
             )
             self._emit("template", f"{template.origin} {template.name or ''}".strip(), code=template.code)
 
-            attempts, value, code = self._attempts(store, schema, refined, template, llm)
+            attempts, value, code, checked_by = self._attempts(store, schema, refined, template, llm, asked)
 
             def finish(text: str, value: Any, code: str | None, fallback_reason: str | None = None) -> Answer:
                 return Answer(
@@ -179,6 +180,7 @@ class GraphQA:
                     template_origin=f"{template.origin}:{template.name}" if template.name else template.origin,
                     code=code,
                     fallback_reason=fallback_reason,
+                    checked_by=checked_by if code is not None else None,
                 )
 
             if value is not _NO_VALUE:
@@ -204,9 +206,15 @@ class GraphQA:
                 opened.close()
 
     def _attempts(
-        self, store: GraphStore, schema: Schema, refined: Refined, template: TemplateChoice, llm: LLMSession
-    ) -> tuple[list[Attempt], Any, str | None]:
-        """Generate, guard, execute; feed errors back; at most 1 + max_retries attempts."""
+        self,
+        store: GraphStore,
+        schema: Schema,
+        refined: Refined,
+        template: TemplateChoice,
+        llm: LLMSession,
+        question: str,
+    ) -> tuple[list[Attempt], Any, str | None, str | None]:
+        """Generate, guard, execute, self-check; feed errors back; at most 1 + max_retries attempts."""
         writer = CodeWriter.start(
             refined, template, schema, store.language, store.dialect, render_cypher=_cypher_renderer(store, schema)
         )
@@ -221,6 +229,11 @@ class GraphQA:
                 began = time.perf_counter()
                 run = store.execute(code, self.settings.timeout)
                 value = answer_stage.normalize(run.value, refined.output_format)
+                check = (
+                    self_check(value, template, refined, question, store, schema, self.settings)
+                    if self.settings.self_check
+                    else None
+                )
             except CodeError as error:
                 seconds = time.perf_counter() - began
                 attempts.append(Attempt(code, error.status, str(error), seconds, store.language))
@@ -244,8 +257,10 @@ class GraphQA:
                 seconds=run.seconds,
                 value=value,
             )
-            return attempts, value, code
-        return attempts, _NO_VALUE, None
+            if check is not None:
+                self._emit("selfcheck", f"agrees with verified template {check.oracle}")
+            return attempts, value, code, check.oracle if check else None
+        return attempts, _NO_VALUE, None, None
 
     # -- stores -----------------------------------------------------------------------
 
@@ -277,7 +292,10 @@ class GraphQA:
                 max_hops=getattr(store, "max_hops", 30),
             ):
                 return store
-            if not _PYTHON_TASKS.search(f"{refined.task} {question}".lower()):
+            # The task name decides; the question's words only when refine could not name it
+            # (benchmark preambles mention flows and cycles in questions about other things).
+            words = refined.task if refined.task != "unknown" else f"{refined.task} {question}".lower()
+            if not _PYTHON_TASKS.search(words):
                 return store
         from grraf.stores.networkx import NetworkXStore
 

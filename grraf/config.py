@@ -58,6 +58,8 @@ class Settings:
         fallback_max_edges: the direct fallback may show the graph to the LLM only up to this size.
         templates: offer verified templates from ``cypher_templates/`` before asking the LLM
             to draft one (off reproduces GRRAF's LLM-only template stage).
+        self_check: cross-check answers of LLM-written code against a verified NetworkX
+            template for the same task, when one exists; a disagreement is fed back.
         fallback: after the last failed attempt, answer directly (flagged unverified); off for the
             single-shot baseline, which then reports no answer.
     """
@@ -76,6 +78,7 @@ class Settings:
     fallback_max_edges: int = 300
     fallback: bool = True
     templates: bool = True
+    self_check: bool = True
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:

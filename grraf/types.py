@@ -104,6 +104,7 @@ class Answer:
     template_origin: str | None = None
     code: str | None = None
     fallback_reason: str | None = None
+    checked_by: str | None = None
 
     @property
     def tokens(self) -> TokenUsage:
@@ -137,6 +138,7 @@ class Answer:
             "backend": self.backend,
             "code": self.code,
             "template": self.template_origin,
+            "checked_by": self.checked_by,
             "refined": asdict(self.refined) if self.refined else None,
             "fallback_reason": self.fallback_reason,
             "calls": [

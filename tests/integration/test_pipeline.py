@@ -107,3 +107,32 @@ def test_escapes_are_fed_back_not_run(settings, escape, tmp_path):
     with GraphQA(chat_model=model, settings=settings) as qa:
         answer = qa.ask(FLOW)
     assert answer.attempts[0].status == "rejected" and answer.value == 5
+
+
+def test_self_check_catches_wrong_code_and_feeds_it_back(settings):
+    wrong = "answer = sum(d['weight'] for _, _, d in G.out_edges(0, data=True))"  # capacity out of 0, not the flow
+    right = "answer = nx.maximum_flow_value(G, 0, 5, capacity='weight')"
+    model = scripted(
+        refine_reply("max_flow", "number", "source=0, target=5"), fenced("x = 1"), fenced(wrong), fenced(right)
+    )
+    with GraphQA(chat_model=model, settings=settings.with_(self_check=True)) as qa:
+        answer = qa.ask(FLOW)
+    assert [a.status for a in answer.attempts] == ["error", "ok"]
+    assert "Self-check failed" in answer.attempts[0].error and "Self-check failed" in model.prompt_text(3)
+    assert answer.value == 5 and answer.checked_by == "max_flow"
+
+
+def test_self_check_cross_checks_llm_written_cypher_against_networkx(settings):
+    wrong = "MATCH (a:G_Node)-[e:G_EDGE]->(b:G_Node) RETURN count(e) AS answer"
+    model = scripted(
+        refine_reply("in_degree", "number", "node=2"),
+        fenced("MATCH (n) RETURN n", "cypher"),
+        fenced(wrong, "cypher"),
+        fenced("MATCH (a:G_Node)-[e:G_EDGE]->(b:G_Node {id: 2}) RETURN count(e) AS answer", "cypher"),
+    )
+    question = FLOW.replace("What is the maximum flow from node 0 to node 5?", "What is the in-degree of node 2?")
+    settings = settings.with_(self_check=True)
+    with GraphQA(backend="cypher", chat_model=model, settings=settings) as qa:
+        answer = qa.ask(question)
+    assert [a.status for a in answer.attempts] == ["error", "ok"] and answer.value == 2
+    assert answer.checked_by == "in_degree"
