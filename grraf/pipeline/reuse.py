@@ -1,0 +1,266 @@
+"""Reuse of verified code for later questions of the same shape (issue 6 section 4).
+
+Code that answered "max flow from 0 to 7 in a directed weighted graph" answers "max flow
+from 2 to 5" in another such graph once its parameter values are swapped, with no LLM call.
+The code is generalised only when that swap is unambiguous: every parameter value occurs
+exactly once in the code, as a literal argument of a call or the value of an assignment.
+Anything else is not stored, because a wrong generalisation would turn into answers that
+look verified and are wrong.
+
+One JSON file per shape under the store's root, written atomically (temporary file +
+``os.replace``), so concurrent writers leave one complete file and readers never see half of
+one. Unreadable files are ignored and logged.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import logging
+import os
+import re
+import tempfile
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from grraf.types import Refined
+
+logger = logging.getLogger(__name__)
+
+FORMAT_VERSION = 1
+#: Placeholders are identifiers, so stored code still parses; no LLM-written code uses this prefix.
+PLACEHOLDER_PREFIX = "__grraf_param_"
+#: Only these literal types are generalised: their ``repr`` is a literal that reads back the same.
+_LITERAL_TYPES = (int, float, str, bool)
+# Tasks too vague to define a shape: two unrelated questions would share code.
+_VAGUE_TASKS = frozenset({"", "unknown", "other", "none", "text"})
+# Only Python is generalised: Cypher has no parser here, and rendered Cypher repeats literals.
+PYTHON_DIALECTS = frozenset({"networkx"})
+
+
+def placeholder(name: str) -> str:
+    """The identifier standing for parameter ``name`` in stored code.
+
+    >>> placeholder("source")
+    '__grraf_param_source__'
+    """
+    return f"{PLACEHOLDER_PREFIX}{name}__"
+
+
+@dataclass(frozen=True)
+class Reusable:
+    """Verified code with its parameter values replaced by placeholders.
+
+    Attributes:
+        shape: the key (see :meth:`ReuseStore.shape_of`).
+        code: the code, each parameter value replaced by :func:`placeholder` of its name.
+        parameters: the parameter names, sorted.
+    """
+
+    shape: str
+    code: str
+    parameters: tuple[str, ...]
+
+    def bind(self, parameters: Mapping[str, Any]) -> str | None:
+        """The code with new values as ``repr`` literals; None if a parameter is missing or not a literal.
+
+        >>> Reusable("s", "answer = f(G, __grraf_param_source__)", ("source",)).bind({"source": 3})
+        'answer = f(G, 3)'
+        >>> Reusable("s", "answer = f(G, __grraf_param_source__)", ("source",)).bind({}) is None
+        True
+        """
+        code = self.code
+        for name in self.parameters:
+            if name not in parameters or not _is_literal(parameters[name]):
+                return None
+            code = code.replace(placeholder(name), repr(parameters[name]))
+        return code
+
+
+def _is_literal(value: Any) -> bool:
+    """Whether a value can be generalised and bound (int, float, str, bool; not NaN or inf).
+
+    >>> _is_literal(3), _is_literal("a"), _is_literal(None), _is_literal([1]), _is_literal(float("nan"))
+    (True, True, False, False, False)
+    """
+    if not isinstance(value, _LITERAL_TYPES):
+        return False
+    return not (isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))))
+
+
+def _same_literal(node: ast.AST, value: Any) -> bool:
+    # type(...) is type(...): True == 1 and 1 == 1.0 in Python, but they are different literals here.
+    return isinstance(node, ast.Constant) and type(node.value) is type(value) and node.value == value
+
+
+def _binding_sites(tree: ast.AST) -> set[int]:
+    """ids of Constant nodes that are a call argument, a keyword argument or an assigned value."""
+    sites: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            sites.update(id(a) for a in node.args)
+            sites.update(id(k.value) for k in node.keywords)
+        elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            sites.add(id(node.value))
+    return sites
+
+
+def generalise(code: str, parameters: Mapping[str, Any]) -> tuple[str, tuple[str, ...]] | None:
+    """``code`` with each parameter value replaced by its placeholder, or None when that is ambiguous.
+
+    Every value must occur exactly once among all the literals of the code, and that once as a
+    call argument or an assigned value. ``source=0`` with ``return 0`` elsewhere is refused:
+    which 0 is the source cannot be told apart.
+
+    >>> generalise("answer = solve(G, source=2, target=7)", {"source": 2, "target": 7})[0]
+    'answer = solve(G, source=__grraf_param_source__, target=__grraf_param_target__)'
+    >>> generalise("x = 2\\nanswer = solve(G, 2)", {"source": 2}) is None
+    True
+    """
+    if not parameters or PLACEHOLDER_PREFIX in code:
+        return None
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    constants = [node for node in ast.walk(tree) if isinstance(node, ast.Constant)]
+    sites = _binding_sites(tree)
+    spans: list[tuple[int, int, int, int, str]] = []
+    for name, value in parameters.items():
+        if not _is_literal(value) or not name.isidentifier():
+            return None
+        found = [node for node in constants if _same_literal(node, value)]
+        if len(found) != 1 or id(found[0]) not in sites:
+            logger.debug("reuse: %s=%r occurs %d time(s) in the code; not generalised", name, value, len(found))
+            return None
+        node = found[0]
+        if node.end_lineno is None or node.end_col_offset is None or node.end_lineno != node.lineno:
+            return None
+        spans.append((node.lineno, node.col_offset, node.end_lineno, node.end_col_offset, name))
+    lines = code.splitlines(keepends=True)
+    # Right to left, so earlier offsets stay valid; ast offsets count UTF-8 bytes, not characters.
+    for lineno, start, _, end, name in sorted(spans, reverse=True):
+        raw = lines[lineno - 1].encode("utf-8")
+        lines[lineno - 1] = (raw[:start] + placeholder(name).encode() + raw[end:]).decode("utf-8")
+    generic = "".join(lines)
+    try:
+        ast.parse(generic)
+    except SyntaxError:  # pragma: no cover - a replaced literal is always an expression
+        return None
+    return generic, tuple(sorted(parameters))
+
+
+def _slug(text: str) -> str:
+    """File-name-safe lower-case words.
+
+    >>> _slug("Yes/No"), _slug("max flow!")
+    ('yes_no', 'max_flow')
+    """
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_") or "x"
+
+
+class ReuseStore:
+    """Verified code by question shape, one JSON file per shape under ``root``.
+
+    Args:
+        root: a directory (created on the first write), e.g. ``settings.home / "reuse"``.
+    """
+
+    def __init__(self, root: Path) -> None:
+        self.root = Path(root)
+
+    @staticmethod
+    def shape_of(refined: Refined, dialect: str) -> str:
+        """The key of a question's shape: task, output, directedness, weights, parameter names, dialect.
+
+        A short readable prefix plus a hash of the full normalised description.
+
+        >>> ReuseStore.shape_of(Refined("q", task="Max Flow", directed=True, weighted=True,
+        ...     output_format="number", parameters={"target": 5, "source": 0}), "networkx")[:47]
+        'max_flow-number-directed-weighted-source_target'
+        """
+        direction = {True: "directed", False: "undirected", None: "anydir"}[refined.directed]
+        weights = {True: "weighted", False: "unweighted", None: "anyweight"}[refined.weighted]
+        names = sorted(_slug(name) for name in refined.parameters)
+        parts = [_slug(refined.task), _slug(refined.output_format), direction, weights, "_".join(names) or "noparams"]
+        description = json.dumps([*parts, _slug(dialect)])
+        digest = hashlib.sha256(description.encode()).hexdigest()[:12]
+        readable = "-".join([*parts, _slug(dialect)])[:80]
+        return f"{readable}-{digest}"
+
+    def _path(self, shape: str) -> Path:
+        return self.root / f"{shape}.json"
+
+    @staticmethod
+    def _eligible(refined: Refined, dialect: str) -> bool:
+        return dialect in PYTHON_DIALECTS and _slug(refined.task) not in _VAGUE_TASKS and bool(refined.parameters)
+
+    def remember(self, refined: Refined, dialect: str, code: str) -> Reusable | None:
+        """Store ``code`` generalised over the refined parameters; None when it cannot be done safely.
+
+        Call this only with code whose execution answered ``refined`` (an ``ok`` attempt).
+        """
+        if not self._eligible(refined, dialect):
+            return None
+        generic = generalise(code, refined.parameters)
+        if generic is None:
+            return None
+        reusable = Reusable(shape=self.shape_of(refined, dialect), code=generic[0], parameters=generic[1])
+        payload = {"version": FORMAT_VERSION, **asdict(reusable), "example": refined.question}
+        payload["parameters"] = list(reusable.parameters)
+        try:
+            self._write(self._path(reusable.shape), json.dumps(payload, indent=1))
+        except OSError as e:
+            logger.warning("reuse: could not store %s: %s", reusable.shape, e)
+            return None
+        return reusable
+
+    def recall(self, refined: Refined, dialect: str) -> Reusable | None:
+        """The stored code for this shape, or None (nothing stored, or the file is unreadable)."""
+        if not self._eligible(refined, dialect):
+            return None
+        shape = self.shape_of(refined, dialect)
+        path = self._path(shape)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as e:
+            logger.warning("reuse: ignoring unreadable %s: %s", path, e)
+            return None
+        try:
+            reusable = Reusable(shape=data["shape"], code=data["code"], parameters=tuple(data["parameters"]))
+            valid = (
+                data.get("version") == FORMAT_VERSION
+                and reusable.shape == shape
+                and isinstance(reusable.code, str)
+                and set(reusable.parameters) == set(refined.parameters)
+            )
+            if valid:
+                ast.parse(reusable.code)
+        except (KeyError, TypeError, SyntaxError, ValueError) as e:
+            logger.warning("reuse: ignoring malformed %s: %s", path, e)
+            return None
+        if not valid:
+            logger.warning("reuse: ignoring %s: it does not match shape %s", path, shape)
+            return None
+        return reusable
+
+    def forget(self, refined: Refined, dialect: str) -> None:
+        """Drop the stored code for this shape (e.g. when reused code failed)."""
+        self._path(self.shape_of(refined, dialect)).unlink(missing_ok=True)
+
+    def _write(self, path: Path, text: str) -> None:
+        """Atomic: a reader sees the old file or the new one, never a mix."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                out.write(text)
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
