@@ -161,7 +161,12 @@ class GraphQA:
                 node_count=schema.node_count,
                 max_hops=getattr(store, "max_hops", 30),
             )
-            self._emit("template", f"{template.origin} {template.name or ''}".strip(), code=template.code)
+            self._emit(
+                "template",
+                f"{template.origin} {template.name or ''}".strip()
+                + (f" (docs: {', '.join(template.docs)})" if template.docs else ""),
+                code=template.code,
+            )
 
             attempts, value, code, checked_by = self._attempts(store, schema, refined, template, llm, asked)
 
@@ -181,6 +186,7 @@ class GraphQA:
                     code=code,
                     fallback_reason=fallback_reason,
                     checked_by=checked_by if code is not None else None,
+                    retrieved_docs=template.docs,
                 )
 
             if value is not _NO_VALUE:

@@ -105,6 +105,7 @@ class Answer:
     code: str | None = None
     fallback_reason: str | None = None
     checked_by: str | None = None
+    retrieved_docs: tuple[str, ...] = ()
 
     @property
     def tokens(self) -> TokenUsage:
@@ -139,6 +140,7 @@ class Answer:
             "code": self.code,
             "template": self.template_origin,
             "checked_by": self.checked_by,
+            "retrieved_docs": list(self.retrieved_docs),
             "refined": asdict(self.refined) if self.refined else None,
             "fallback_reason": self.fallback_reason,
             "calls": [

@@ -31,6 +31,7 @@ class TemplateChoice:
         name: the template's name when retrieved.
         parameters: the template's parameters (``source``, ``target``, ``node``, ...) when retrieved.
         entry: the retrieved :class:`cypher_templates.Template` itself (for rendering Cypher).
+        docs: networkx functions whose documentation was shown to the LLM while drafting.
     """
 
     code: str
@@ -38,6 +39,7 @@ class TemplateChoice:
     name: str | None = None
     parameters: tuple[str, ...] = ()
     entry: Any = field(default=None, compare=False, repr=False)
+    docs: tuple[str, ...] = ()
 
     @property
     def retrieved(self) -> bool:
@@ -93,10 +95,17 @@ def retrieve_template(
 def draft_template(refined: Refined, language: str, dialect: str, llm: LLMSession) -> TemplateChoice:
     """Ask the LLM for a generic template (GRRAF's own template stage)."""
     if language == "python":
+        from grraf.pipeline.docs import format_hits, search_networkx_docs
+
+        # GraphSkill-style retrieval from the installed networkx: the right function names
+        # for this version, where a small model would otherwise invent them.
+        hits = search_networkx_docs(f"{refined.task.replace('_', ' ')} {refined.question}", k=3)
+        shown = tuple(hit.call for hit in hits)
         messages = load_prompt("template_python").render(
-            task=refined.task, question=refined.question, graph_kind=graph_kind(refined)
+            task=refined.task, question=refined.question, graph_kind=graph_kind(refined), docs=format_hits(hits)
         )
     else:
+        shown = ()
         messages = load_prompt("template_cypher").render(
             task=refined.task,
             question=refined.question,
@@ -105,10 +114,10 @@ def draft_template(refined: Refined, language: str, dialect: str, llm: LLMSessio
         )
     reply = llm.chat("template", messages)
     try:
-        return TemplateChoice(code=extract_code(reply, language), origin="drafted")
+        return TemplateChoice(code=extract_code(reply, language), origin="drafted", docs=shown)
     except CodeRejected:
         logger.info("template reply held no code; generating without a template")
-        return TemplateChoice(code="", origin="none")
+        return TemplateChoice(code="", origin="none", docs=shown)
 
 
 def choose_template(

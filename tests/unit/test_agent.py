@@ -29,6 +29,9 @@ def test_success_first_try(settings):
     assert [c.stage for c in answer.llm_calls] == ["refine", "template", "generate"]
     assert answer.tokens.input > 0 and answer.tokens.output > 0
     assert answer.refined.task == "max_flow" and answer.refined.parameters == {"source": 0, "target": 3}
+    # The drafted template was written with the installed networkx's own documentation at hand.
+    assert any("maximum_flow" in call for call in answer.retrieved_docs)
+    assert "maximum_flow" in model.prompt_text(1)
     # The generate prompt carries the template and the schema.
     assert "maximum_flow_value" in model.prompt_text(2) and "4 nodes and 5 edges" in model.prompt_text(2)
 
