@@ -26,6 +26,7 @@ from grraf.pipeline import fallback as fallback_stage
 from grraf.pipeline.generate import CodeWriter
 from grraf.pipeline.inputs import bounded, resolve_graphs
 from grraf.pipeline.refine import refine
+from grraf.pipeline.reuse import ReuseStore
 from grraf.pipeline.selfcheck import self_check
 from grraf.pipeline.template import TemplateChoice, choose_template, retrieve_template
 from grraf.stores.base import GraphStore
@@ -151,16 +152,20 @@ class GraphQA:
                 to_close.append(routed)
                 store, schema = routed, routed.schema()
 
-            template = choose_template(
-                refined,
-                store.language,
-                store.dialect,
-                llm,
-                question=asked,
-                use_library=self.settings.templates,
-                node_count=schema.node_count,
-                max_hops=getattr(store, "max_hops", 30),
-            )
+            reuse, reused = self._recall(store, schema, refined, asked)
+            if reused is not None:
+                template = TemplateChoice(code="", origin="reused", name=reused[0])
+            else:
+                template = choose_template(
+                    refined,
+                    store.language,
+                    store.dialect,
+                    llm,
+                    question=asked,
+                    use_library=self.settings.templates,
+                    node_count=schema.node_count,
+                    max_hops=getattr(store, "max_hops", 30),
+                )
             self._emit(
                 "template",
                 f"{template.origin} {template.name or ''}".strip()
@@ -168,7 +173,16 @@ class GraphQA:
                 code=template.code,
             )
 
-            attempts, value, code, checked_by = self._attempts(store, schema, refined, template, llm, asked)
+            attempts, value, code, checked_by = self._attempts(
+                store, schema, refined, template, llm, asked, reused[1] if reused else None
+            )
+            if reuse is not None:
+                if reused is not None and value is _NO_VALUE:
+                    reuse.forget(refined, store.dialect)
+                elif value is not _NO_VALUE and code is not None and checked_by and not reused:
+                    # Only code an independent check agreed with: a wrong stored program would give
+                    # verified-looking wrong answers to every later question of its shape.
+                    reuse.remember(refined, store.dialect, code)
 
             def finish(text: str, value: Any, code: str | None, fallback_reason: str | None = None) -> Answer:
                 return Answer(
@@ -219,11 +233,14 @@ class GraphQA:
         template: TemplateChoice,
         llm: LLMSession,
         question: str,
+        reused_code: str | None = None,
     ) -> tuple[list[Attempt], Any, str | None, str | None]:
         """Generate, guard, execute, self-check; feed errors back; at most 1 + max_retries attempts."""
         writer = CodeWriter.start(
             refined, template, schema, store.language, store.dialect, render_cypher=_cypher_renderer(store, schema)
         )
+        if reused_code is not None:
+            writer.bound = reused_code
         attempts: list[Attempt] = []
         for round_number in range(self.settings.max_retries + 1):
             stage = "generate" if round_number == 0 else "feedback"
@@ -278,6 +295,28 @@ class GraphQA:
         from grraf.stores.networkx import NetworkXStore
 
         return NetworkXStore(graphs, settings=self.settings)
+
+    def _recall(
+        self, store: GraphStore, schema: Schema, refined: Refined, question: str
+    ) -> tuple[ReuseStore | None, tuple[str, str] | None]:
+        """Verified code from an earlier question of the same shape, bound to this one's parameters.
+
+        Only for Python stores and only when no verified template fits (a template is bound
+        without the LLM anyway). Returns the reuse store and (shape, bound code) or None.
+        """
+        if not self.settings.reuse or store.language != "python":
+            return None, None
+        reuse = ReuseStore(self.settings.home / "reuse")
+        if self.settings.templates and retrieve_template(
+            refined, store.dialect, question, node_count=schema.node_count
+        ):
+            return reuse, None
+        reusable = reuse.recall(refined, store.dialect)
+        bound = reusable.bind(refined.parameters) if reusable is not None else None
+        if reusable is None or bound is None:
+            return reuse, None
+        self._emit("reuse", f"reusing verified code for shape {reusable.shape}")
+        return reuse, (reusable.shape, bound)
 
     def _route(self, store: GraphStore, schema: Schema, refined: Refined, question: str) -> GraphStore:
         """Project a Cypher store into NetworkX when Python is the better language for the task.

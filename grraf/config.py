@@ -60,6 +60,9 @@ class Settings:
             to draft one (off reproduces GRRAF's LLM-only template stage).
         self_check: cross-check answers of LLM-written code against a verified NetworkX
             template for the same task, when one exists; a disagreement is fed back.
+        reuse: reuse verified code of an earlier question of the same shape (task, output,
+            parameter names, graph kind) with the new parameters, skipping generation; only
+            code a self-check agreed with is stored, under ``home / "reuse"``.
         fallback: after the last failed attempt, answer directly (flagged unverified); off for the
             single-shot baseline, which then reports no answer.
     """
@@ -79,6 +82,7 @@ class Settings:
     fallback: bool = True
     templates: bool = True
     self_check: bool = True
+    reuse: bool = False
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:

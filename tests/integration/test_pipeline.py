@@ -136,3 +136,20 @@ def test_self_check_cross_checks_llm_written_cypher_against_networkx(settings):
         answer = qa.ask(question)
     assert [a.status for a in answer.attempts] == ["error", "ok"] and answer.value == 2
     assert answer.checked_by == "in_degree"
+
+
+def test_verified_code_is_reused_for_the_same_shape_with_new_parameters(settings):
+    code = "answer = nx.maximum_flow_value(G, 1, 5, capacity='weight')"
+    settings = settings.with_(self_check=True, reuse=True)
+    first = scripted(refine_reply("max_flow", "number", "source=1, target=5"), fenced("x = 1"), fenced(code))
+    with GraphQA(chat_model=first, settings=settings) as qa:
+        answer = qa.ask(FLOW.replace("from node 0 to node 5", "from node 1 to node 5"))
+    assert answer.verified and answer.checked_by == "max_flow"
+
+    second = scripted(refine_reply("max_flow", "number", "source=3, target=5"))  # refine only: no generation
+    with GraphQA(chat_model=second, settings=settings) as qa:
+        again = qa.ask(FLOW.replace("from node 0 to node 5", "from node 3 to node 5"))
+    graph = parse_question(FLOW).graphs["G"]
+    assert again.template_origin.startswith("reused:") and len(again.llm_calls) == 1
+    assert "G, 3, 5" in again.code and again.value == nx.maximum_flow_value(graph, 3, 5, capacity="weight")
+    assert again.tokens.total < answer.tokens.total
