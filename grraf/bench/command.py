@@ -136,6 +136,12 @@ def _print_report(out: Path) -> None:
     help="Offer verified templates first; --no-templates is GRRAF's LLM-drafted template stage.",
 )
 @click.option(
+    "--reuse/--no-reuse",
+    default=False,
+    show_default=True,
+    help="Reuse verified code across questions of the same shape (saves generation tokens).",
+)
+@click.option(
     "--explain/--no-explain",
     default=False,
     show_default=True,
@@ -171,6 +177,7 @@ def bench(
     timeout: float | None,
     max_retries: int | None,
     templates: bool,
+    reuse: bool,
     explain: bool,
     jsonl: Path | None,
     graphinstruct_dir: Path | None,
@@ -230,6 +237,7 @@ def bench(
             max_retries=max_retries,
             dry_run=dry_run,
             templates=templates,
+            reuse=reuse,
             explain=explain,
         )
     except GrrafError as e:
@@ -250,6 +258,7 @@ def _run(
     max_retries: int | None,
     dry_run: bool,
     templates: bool = True,
+    reuse: bool = False,
     explain: bool = False,
 ) -> None:
     done = done_pairs(out / RESULTS_FILE)
@@ -265,7 +274,7 @@ def _run(
         console.print(", ".join(f"{t}: {n}" for t, n in by_task.items()))
         return
     settings = Settings.from_env(
-        model=model, timeout=timeout, max_retries=max_retries, templates=templates, explain=explain
+        model=model, timeout=timeout, max_retries=max_retries, templates=templates, reuse=reuse, explain=explain
     )
     chat_model: Any = None
     if todo:
