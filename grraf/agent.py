@@ -342,10 +342,10 @@ class GraphQA:
             words = refined.task if refined.task != "unknown" else f"{refined.task} {question}".lower()
             if not _PYTHON_TASKS.search(words):
                 return store
-        from grraf.stores.networkx import NetworkXStore
+        from grraf.stores.networkx import project
 
         self._emit("route", f"task {refined.task}: projecting {store.name} into NetworkX")
-        return NetworkXStore(to_networkx(), settings=self.settings)
+        return project(store, settings=self.settings)
 
     def close(self) -> None:
         if self.store is not None:

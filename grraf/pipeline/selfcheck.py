@@ -103,6 +103,6 @@ def _python_store_for(store: GraphStore, schema: Schema, settings: Settings) -> 
     to_networkx = getattr(store, "to_networkx", None)
     if to_networkx is None or (schema.edge_count or 0) > MAX_PROJECTED_EDGES:
         return None, False
-    from grraf.stores.networkx import NetworkXStore
+    from grraf.stores.networkx import project
 
-    return NetworkXStore(to_networkx(), settings=settings), True
+    return project(store, settings=settings), True

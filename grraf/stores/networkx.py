@@ -263,3 +263,22 @@ class NetworkXStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def project(store: Any, *, settings: Settings | None = None) -> NetworkXStore:
+    """A NetworkX store over a Cypher store's graph(s), for the Python path.
+
+    Generated Python always sees the graph as ``G`` (and ``G_prime``), whatever the stored
+    graph is called, so a single named graph (or the store's selected one) becomes ``G``.
+
+    Raises:
+        StoreError: the store cannot project (too large, no graph), from its ``to_networkx``.
+    """
+    graphs: dict[str, nx.Graph] = dict(store.to_networkx())
+    if "G" not in graphs:
+        selected = getattr(store, "graph_name", None)
+        if selected in graphs:
+            graphs = {"G": graphs[selected]}
+        elif len(graphs) == 1:
+            graphs = {"G": next(iter(graphs.values()))}
+    return NetworkXStore(graphs, settings=settings)

@@ -153,3 +153,15 @@ def test_verified_code_is_reused_for_the_same_shape_with_new_parameters(settings
     assert again.template_origin.startswith("reused:") and len(again.llm_calls) == 1
     assert "G, 3, 5" in again.code and again.value == nx.maximum_flow_value(graph, 3, 5, capacity="weight")
     assert again.tokens.total < answer.tokens.total
+
+
+def test_a_named_stored_graph_is_G_after_projection(settings):
+    from grraf.stores.ladybug import LadybugStore
+
+    graph = parse_question(FLOW).graphs["G"]
+    store = LadybugStore.from_networkx({"flow_8": graph}, settings=settings)
+    model = scripted(refine_reply("max_flow", "number", "source=0, target=5"))
+    with GraphQA(store, backend="auto", chat_model=model, settings=settings.with_(templates=True)) as qa:
+        answer = qa.ask("In graph flow_8, what is the maximum flow from node 0 to node 5?")
+    assert [a.status for a in answer.attempts] == ["ok"] and answer.backend == "networkx"
+    assert answer.value == nx.maximum_flow_value(graph, 0, 5, capacity="weight")
