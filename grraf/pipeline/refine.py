@@ -52,16 +52,20 @@ def parameters_from_text(question: str) -> dict[str, Any]:
     {'node': 4}
     >>> parameters_from_text("(i->j) is an edge from node i to node j. What is the flow from node 0 to node 5?")
     {'source': 0, 'target': 5}
+    >>> parameters_from_text("(i->j) goes from node i to node j. What is the in-degree of node 4?")
+    {'node': 4}
     """
-    # The last mention wins: benchmark prompts explain their notation first ("an edge
-    # from node i to node j") and ask the real question at the end.
+    # The last mention wins, whichever form it takes: benchmark prompts explain their notation
+    # first ("an edge from node i to node j") and ask the real question at the end.
+    found: list[tuple[int, dict[str, Any]]] = []
     for pattern in (_FROM_TO, _BETWEEN):
-        matches = list(pattern.finditer(question))
-        if matches:
-            return {"source": _scalar(matches[-1].group(1)), "target": _scalar(matches[-1].group(2))}
-    matches = list(_OF_NODE.finditer(question))
-    if matches:
-        return {"node": _scalar(matches[-1].group(1))}
+        found += [
+            (m.start(), {"source": _scalar(m.group(1)), "target": _scalar(m.group(2))})
+            for m in pattern.finditer(question)
+        ]
+    found += [(m.start(), {"node": _scalar(m.group(1))}) for m in _OF_NODE.finditer(question)]
+    if found:
+        return max(found, key=lambda item: item[0])[1]
     return {}
 
 
