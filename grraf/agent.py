@@ -329,13 +329,14 @@ class GraphQA:
         if store.language == "python" or to_networkx is None:
             return store
         if self.backend != "networkx":
-            if self.settings.templates and retrieve_template(
-                refined,
-                store.dialect,
-                question,
-                node_count=schema.node_count,
-                max_hops=getattr(store, "max_hops", 30),
-            ):
+            cypher = retrieve_template(
+                refined, store.dialect, question, node_count=schema.node_count, max_hops=getattr(store, "max_hops", 30)
+            )
+            python = retrieve_template(refined, "networkx", question, node_count=schema.node_count)
+            # Keep Cypher only when its template is for the task the full (NetworkX) library would
+            # pick: a bipartite question must not borrow the Cypher connectivity template just
+            # because no Cypher bipartite template exists and the words overlap.
+            if self.settings.templates and cypher is not None and (python is None or python.name == cypher.name):
                 return store
             # The task name decides; the question's words only when refine could not name it
             # (benchmark preambles mention flows and cycles in questions about other things).

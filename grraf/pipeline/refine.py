@@ -27,6 +27,7 @@ _LIST_WORDS = re.compile(r"\b(which|list|order|sorting|path\b(?! between)|sequen
 _FROM_TO = re.compile(r"\bfrom node\s+(\w+)\s+to node\s+(\w+)", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween node\s+(\w+)\s+and node\s+(\w+)", re.IGNORECASE)
 _OF_NODE = re.compile(r"\b(?:of|for) node\s+(\w+)", re.IGNORECASE)
+_NOTATION = {"i", "j", "k"}
 _LINE = re.compile(r"^\s*[-*]?\s*(task|output|parameters|question)\s*[:=]\s*(.*)$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -54,16 +55,22 @@ def parameters_from_text(question: str) -> dict[str, Any]:
     {'source': 0, 'target': 5}
     >>> parameters_from_text("(i->j) goes from node i to node j. What is the in-degree of node 4?")
     {'node': 4}
+    >>> parameters_from_text("(i->j) is an edge from node i to node j. Is this graph bipartite?")
+    {}
     """
     # The last mention wins, whichever form it takes: benchmark prompts explain their notation
     # first ("an edge from node i to node j") and ask the real question at the end.
     found: list[tuple[int, dict[str, Any]]] = []
+    # Notation letters ("from node i to node j") explain the format; they are never the ask.
     for pattern in (_FROM_TO, _BETWEEN):
         found += [
             (m.start(), {"source": _scalar(m.group(1)), "target": _scalar(m.group(2))})
             for m in pattern.finditer(question)
+            if not {m.group(1), m.group(2)} & _NOTATION
         ]
-    found += [(m.start(), {"node": _scalar(m.group(1))}) for m in _OF_NODE.finditer(question)]
+    found += [
+        (m.start(), {"node": _scalar(m.group(1))}) for m in _OF_NODE.finditer(question) if m.group(1) not in _NOTATION
+    ]
     if found:
         return max(found, key=lambda item: item[0])[1]
     return {}

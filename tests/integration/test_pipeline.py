@@ -165,3 +165,17 @@ def test_a_named_stored_graph_is_G_after_projection(settings):
         answer = qa.ask("In graph flow_8, what is the maximum flow from node 0 to node 5?")
     assert [a.status for a in answer.attempts] == ["ok"] and answer.backend == "networkx"
     assert answer.value == nx.maximum_flow_value(graph, 0, 5, capacity="weight")
+
+
+def test_cypher_backend_does_not_borrow_a_template_of_another_task(settings):
+    question = (
+        "Determine whether or not a graph is bipartite. In a directed graph, (i->j) means that node i and node j are "
+        "connected with an directed edge from node i to node j. Q: The nodes are numbered from 0 to 4, and the edges "
+        "are: (0->1) (1->2) (2->0) (3->4). Is this graph bipartite?"
+    )
+    model = scripted(refine_reply("bipartite_check", "yes/no", "none"))
+    with GraphQA(backend="cypher", chat_model=model, settings=settings.with_(templates=True)) as qa:
+        answer = qa.ask(question)
+    graph = parse_question(question).graphs["G"]
+    assert answer.template_origin == "retrieved:bipartite" and answer.backend == "networkx"
+    assert answer.verified and answer.value == nx.is_bipartite(graph.to_undirected())
