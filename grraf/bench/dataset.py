@@ -238,18 +238,36 @@ def parse_tasks(spec: str | Sequence[str] | None) -> tuple[str, ...]:
     >>> parse_tasks("in-degree")
     ('in_degree',)
     """
-    if spec is None:
-        return TASKS
-    items = [s.strip() for s in spec.split(",")] if isinstance(spec, str) else [s.strip() for s in spec]
-    items = [s.lower().replace("-", "_") for s in items if s]
-    if not items or items == ["all"]:
-        return TASKS
     aliases = {"indegree": "in_degree", "outdegree": "out_degree", "shortest_path": "shortest", "maxflow": "flow"}
+    return resolve_names(spec, TASKS, aliases, kind="task", normalise=lambda s: s.replace("-", "_"))
+
+
+def resolve_names(
+    spec: str | Iterable[str] | None,
+    known: tuple[str, ...],
+    aliases: dict[str, str],
+    *,
+    kind: str,
+    normalise: Callable[[str], str] = lambda s: s,
+) -> tuple[str, ...]:
+    """A comma-separated (or iterable) list of names checked against ``known``; None or 'all' is all.
+
+    Shared by ``--tasks`` and ``--methods``: lower-cased, aliases applied, duplicates dropped.
+
+    >>> resolve_names("b, A, b", ("a", "b"), {}, kind="letter")
+    ('b', 'a')
+    """
+    if spec is None:
+        return known
+    items = [s.strip() for s in (spec.split(",") if isinstance(spec, str) else spec)]
+    items = [normalise(s.lower()) for s in items if s]
+    if not items or items == ["all"]:
+        return known
     out: list[str] = []
     for item in items:
         name = aliases.get(item, item)
-        if name not in TASKS:
-            raise ConfigError(f"unknown task {item!r}; choose from {', '.join(TASKS)} or 'all'")
+        if name not in known:
+            raise ConfigError(f"unknown {kind} {item!r}; choose from {', '.join(known)} or 'all'")
         if name not in out:
             out.append(name)
     return tuple(out)

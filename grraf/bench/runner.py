@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from grraf.bench.checkers import check
-from grraf.bench.dataset import Question, read_scale_graph
+from grraf.bench.dataset import Question, read_scale_graph, resolve_names
 from grraf.config import Settings
 from grraf.errors import ConfigError, GrrafError
 from grraf.types import Answer
@@ -53,21 +53,8 @@ def parse_methods(spec: str | Sequence[str] | None) -> tuple[str, ...]:
     >>> parse_methods("all") == METHODS
     True
     """
-    if spec is None:
-        return METHODS
-    items = [s.strip() for s in (spec.split(",") if isinstance(spec, str) else spec)]
-    items = [s.lower() for s in items if s]
-    if not items or items == ["all"]:
-        return METHODS
     aliases = {"networkx": "grraf-networkx", "cypher": "grraf-cypher", "grraf": "grraf-networkx"}
-    out: list[str] = []
-    for item in items:
-        name = aliases.get(item, item)
-        if name not in METHODS:
-            raise ConfigError(f"unknown method {item!r}; choose from {', '.join(METHODS)} or 'all'")
-        if name not in out:
-            out.append(name)
-    return tuple(out)
+    return resolve_names(spec, METHODS, aliases, kind="method")
 
 
 # --------------------------------------------------------------------------- rows

@@ -149,7 +149,7 @@ def build_networkx(
     """
     graph: nx.Graph = nx.DiGraph() if directed else nx.Graph()
     count = len(sources)
-    with _gc_paused():
+    with gc_paused():
         dicts = [{} for _ in range(count)] if weights is None else [{"weight": w} for w in _tolist(weights)]
         if nodes is not None:
             graph.add_nodes_from(nodes)
@@ -252,7 +252,7 @@ def _first_appearance(values: np.ndarray) -> list[Any]:
 
 
 @contextmanager
-def _gc_paused() -> Iterator[None]:
+def gc_paused() -> Iterator[None]:
     """Pause the cyclic GC: a million new edge dicts would trigger repeated full passes."""
     enabled = gc.isenabled()
     gc.disable()

@@ -22,17 +22,15 @@ holding 1,000,000 edges parses in a few seconds.
 
 from __future__ import annotations
 
-import gc
 import logging
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import networkx as nx
 
 from grraf.errors import GraphInputError
-from grraf.parse.edgelist import build_networkx
+from grraf.parse.edgelist import build_networkx, gc_paused
 
 __all__ = ["ParsedQuestion", "looks_like_graph", "parse_question", "stated_counts", "verify_parsed"]
 
@@ -132,22 +130,6 @@ class _NodeRange:
     @property
     def numeric(self) -> bool:
         return bool(self.nodes) and isinstance(self.nodes[0], int)
-
-
-@contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector.
-
-    ``re.findall`` on a million edges allocates millions of tuples; each allocation burst
-    triggers a full GC pass over them (they cannot form cycles), which doubled parse time.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _error(message: str, *, expected: str, found: str) -> GraphInputError:
@@ -257,14 +239,14 @@ def verify_parsed(graph: nx.Graph, *, expected_nodes: int | None, expected_edges
 
 def _tuple_rows(run: str) -> _EdgeRows:
     """Split a run of tuples into columns, or raise on the first malformed tuple."""
-    with _gc_paused():
+    with gc_paused():
         rows = _TUPLE.findall(run)
     if len(rows) != run.count("("):
         for loose in _TUPLE_LOOSE.finditer(run):
             if not _TUPLE.fullmatch(loose.group()):
                 raise _error("malformed edge", expected=_TUPLE_EXPECTED, found=loose.group())
         raise _error("malformed edge list", expected=_TUPLE_EXPECTED, found=run[:80])  # defensive
-    with _gc_paused():
+    with gc_paused():
         sources, arrows, targets, weights = zip(*rows, strict=True)
     arrow_kinds = set(arrows)
     if len(arrow_kinds) > 1:
@@ -341,7 +323,7 @@ def _convert_nodes(tokens: Sequence[str], node_range: _NodeRange | None) -> list
     """Node tokens as ints (when numeric) or strings, checked against the stated range."""
     if node_range is not None and node_range.numeric:
         try:
-            with _gc_paused():
+            with gc_paused():
                 nodes: list[Node] = list(map(int, tokens))
         except ValueError:
             bad = next(t for t in tokens if not _is_int(t))
@@ -370,7 +352,7 @@ def _convert_nodes(tokens: Sequence[str], node_range: _NodeRange | None) -> list
             )
         return list(tokens)
     try:
-        with _gc_paused():
+        with gc_paused():
             return list(map(int, tokens))
     except ValueError:
         # Names such as "a" or "JFK": then every id stays a string ("1" and "a" side by side).
