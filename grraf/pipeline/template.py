@@ -9,12 +9,14 @@ algorithms far more often than they mis-bind a correct one.
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from grraf.errors import CodeRejected
 from grraf.llm.calls import LLMSession
 from grraf.pipeline.extract import extract_code
+from grraf.pipeline.refine import parameters_from_text
 from grraf.prompts import load_prompt
 from grraf.types import Refined
 
@@ -64,6 +66,26 @@ def dialect_notes(dialect: str) -> str:
     return load_prompt(f"dialect_{dialect}").text() if f"dialect_{dialect}" in prompt_names() else ""
 
 
+def bindable(template_parameters: Sequence[str], parameters: Mapping[str, Any], stated: Collection[str]) -> bool:
+    """Whether a template with these parameters answers a question with these.
+
+    Word overlap alone misleads: GraphInstruct preambles say "node i and node j are connected",
+    so "how many bridges?" scored the connectivity template. A template must get every value it
+    needs (graph names such as ``G_prime`` come from the store), and must take every node the
+    question's own words name: a template that ignores "of node 5" answers another question
+    (the diameter template for "the eccentricity of node 5").
+
+    >>> bindable(("source", "target"), {}, set())
+    False
+    >>> bindable((), {"node": 5}, {"node"}), bindable(("node",), {"node": 5}, {"node"})
+    (False, True)
+    >>> bindable(("G_prime",), {}, set())
+    True
+    """
+    needed = {p for p in template_parameters if not p.startswith("G")}
+    return needed <= set(parameters) and set(stated) <= needed
+
+
 def retrieve_template(
     refined: Refined, dialect: str, question: str, *, node_count: int | None = None, max_hops: int = 30
 ) -> TemplateChoice | None:
@@ -80,13 +102,17 @@ def retrieve_template(
         dialect,
         directed=refined.directed,
         weighted=refined.weighted,
-        k=1,
+        k=3,
         node_count=node_count,
         max_hops=max_hops,
     )
-    if not found:
+    stated = set(parameters_from_text(question))
+    fitting = [t for t in found if bindable(t.parameters, refined.parameters, stated)]
+    if not fitting:
+        if found:
+            logger.debug("templates %s fit the words but not the parameters", [t.name for t in found])
         return None
-    best = found[0]
+    best = fitting[0]
     return TemplateChoice(
         code=best.code, origin="retrieved", name=best.name, parameters=tuple(best.parameters), entry=best
     )
