@@ -179,10 +179,11 @@ class GraphQA:
             if reuse is not None:
                 if reused is not None and value is _NO_VALUE:
                     reuse.forget(refined, store.dialect)
-                elif value is not _NO_VALUE and code is not None and checked_by and not reused:
-                    # Only code an independent check agreed with: a wrong stored program would give
-                    # verified-looking wrong answers to every later question of its shape.
-                    reuse.remember(refined, store.dialect, code)
+                elif value is not _NO_VALUE and code is not None and not reused:
+                    # Code that ran and survived the self-check where one exists (a disagreement
+                    # never gets here); without a verified template for the task, having run on the
+                    # graph is the verification GRRAF itself gives, and the stored file says so.
+                    reuse.remember(refined, store.dialect, code, verified_by=checked_by or "executed")
 
             def finish(text: str, value: Any, code: str | None, fallback_reason: str | None = None) -> Answer:
                 return Answer(
@@ -306,7 +307,7 @@ class GraphQA:
         """
         if not self.settings.reuse or store.language != "python":
             return None, None
-        reuse = ReuseStore(self.settings.home / "reuse")
+        reuse = ReuseStore(self.settings.reuse_path)
         if self.settings.templates and retrieve_template(
             refined, store.dialect, question, node_count=schema.node_count
         ):
@@ -315,7 +316,7 @@ class GraphQA:
         bound = reusable.bind(refined.parameters) if reusable is not None else None
         if reusable is None or bound is None:
             return reuse, None
-        self._emit("reuse", f"reusing verified code for shape {reusable.shape}")
+        self._emit("reuse", f"reusing code for shape {reusable.shape} (verified by {reusable.verified_by})")
         return reuse, (reusable.shape, bound)
 
     def _route(self, store: GraphStore, schema: Schema, refined: Refined, question: str) -> GraphStore:

@@ -61,8 +61,9 @@ class Settings:
         self_check: cross-check answers of LLM-written code against a verified NetworkX
             template for the same task, when one exists; a disagreement is fed back.
         reuse: reuse verified code of an earlier question of the same shape (task, output,
-            parameter names, graph kind) with the new parameters, skipping generation; only
-            code a self-check agreed with is stored, under ``home / "reuse"``.
+            parameter names, graph kind) with the new parameters, skipping generation. Code is
+            stored when it ran and a self-check agreed with it, or ran where no check exists.
+        reuse_dir: where reused code is kept (default ``home / "reuse"``; ``$GRRAF_REUSE_DIR``).
         fallback: after the last failed attempt, answer directly (flagged unverified); off for the
             single-shot baseline, which then reports no answer.
     """
@@ -83,6 +84,7 @@ class Settings:
     templates: bool = True
     self_check: bool = True
     reuse: bool = False
+    reuse_dir: Path | None = None
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -98,8 +100,14 @@ class Settings:
             llm_max_tokens=_env_int("GRRAF_MAX_TOKENS", 512),
             seed=_env_int("GRRAF_SEED", 0),
             row_cap=_env_int("GRRAF_ROW_CAP", 1000),
+            reuse_dir=Path(os.environ["GRRAF_REUSE_DIR"]) if os.environ.get("GRRAF_REUSE_DIR") else None,
         )
         return settings.with_(**overrides)
+
+    @property
+    def reuse_path(self) -> Path:
+        """The reuse store's folder: ``reuse_dir`` or ``home / "reuse"``."""
+        return self.reuse_dir if self.reuse_dir is not None else self.home / "reuse"
 
     def with_(self, **overrides: Any) -> Settings:
         """A copy with the given fields replaced; None means 'keep'."""

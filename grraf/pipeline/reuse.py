@@ -1,11 +1,17 @@
 """Reuse of verified code for later questions of the same shape (issue 6 section 4).
 
 Code that answered "max flow from 0 to 7 in a directed weighted graph" answers "max flow
-from 2 to 5" in another such graph once its parameter values are swapped, with no LLM call.
-The code is generalised only when that swap is unambiguous: every parameter value occurs
-exactly once in the code, as a literal argument of a call or the value of an assignment.
-Anything else is not stored, because a wrong generalisation would turn into answers that
-look verified and are wrong.
+from 2 to 5" in another such graph once its parameter values are swapped, with no LLM call;
+code that answered "how many bridges has this undirected graph?" answers it for any other
+such graph as it is. The code is generalised only when that is unambiguous: it reads the
+graph ``G``, and every parameter value occurs exactly once in it, as a literal argument of a
+call or the value of an assignment. Anything else is not stored, because a wrong
+generalisation (or code that only prints a number the LLM worked out in its head) would turn
+into answers that look verified and are wrong.
+
+Each stored program records what verified it: the verified template a self-check agreed
+with, or ``"executed"`` when no independent check exists for the task (GRRAF's own notion of
+a verified answer: the code ran on the graph).
 
 One JSON file per shape under the store's root, written atomically (temporary file +
 ``os.replace``), so concurrent writers leave one complete file and readers never see half of
@@ -57,12 +63,14 @@ class Reusable:
     Attributes:
         shape: the key (see :meth:`ReuseStore.shape_of`).
         code: the code, each parameter value replaced by :func:`placeholder` of its name.
-        parameters: the parameter names, sorted.
+        parameters: the parameter names, sorted (empty for a question without parameters).
+        verified_by: what vouched for the code: a verified template's name, or ``"executed"``.
     """
 
     shape: str
     code: str
     parameters: tuple[str, ...]
+    verified_by: str = "executed"
 
     def bind(self, parameters: Mapping[str, Any]) -> str | None:
         """The code with new values as ``repr`` literals; None if a parameter is missing or not a literal.
@@ -108,23 +116,36 @@ def _binding_sites(tree: ast.AST) -> set[int]:
     return sites
 
 
+def _reads_graph(tree: ast.AST) -> bool:
+    """Whether the code uses the graph ``G`` at all (code that does not cannot answer another graph)."""
+    return any(isinstance(node, ast.Name) and node.id == "G" for node in ast.walk(tree))
+
+
 def generalise(code: str, parameters: Mapping[str, Any]) -> tuple[str, tuple[str, ...]] | None:
     """``code`` with each parameter value replaced by its placeholder, or None when that is ambiguous.
 
-    Every value must occur exactly once among all the literals of the code, and that once as a
-    call argument or an assigned value. ``source=0`` with ``return 0`` elsewhere is refused:
-    which 0 is the source cannot be told apart.
+    The code must read ``G``. Every value must occur exactly once among all the literals of the
+    code, and that once as a call argument or an assigned value. ``source=0`` with ``return 0``
+    elsewhere is refused: which 0 is the source cannot be told apart. Without parameters the
+    code is kept as it is.
 
     >>> generalise("answer = solve(G, source=2, target=7)", {"source": 2, "target": 7})[0]
     'answer = solve(G, source=__grraf_param_source__, target=__grraf_param_target__)'
     >>> generalise("x = 2\\nanswer = solve(G, 2)", {"source": 2}) is None
     True
+    >>> generalise("answer = len(list(nx.bridges(G)))", {})
+    ('answer = len(list(nx.bridges(G)))', ())
+    >>> generalise("answer = 3", {}) is None
+    True
     """
-    if not parameters or PLACEHOLDER_PREFIX in code:
+    if PLACEHOLDER_PREFIX in code:
         return None
     try:
         tree = ast.parse(code)
     except SyntaxError:
+        return None
+    if not _reads_graph(tree):
+        logger.debug("reuse: the code never reads G; not stored")
         return None
     constants = [node for node in ast.walk(tree) if isinstance(node, ast.Constant)]
     sites = _binding_sites(tree)
@@ -196,19 +217,22 @@ class ReuseStore:
 
     @staticmethod
     def _eligible(refined: Refined, dialect: str) -> bool:
-        return dialect in PYTHON_DIALECTS and _slug(refined.task) not in _VAGUE_TASKS and bool(refined.parameters)
+        return dialect in PYTHON_DIALECTS and _slug(refined.task) not in _VAGUE_TASKS
 
-    def remember(self, refined: Refined, dialect: str, code: str) -> Reusable | None:
+    def remember(self, refined: Refined, dialect: str, code: str, *, verified_by: str = "executed") -> Reusable | None:
         """Store ``code`` generalised over the refined parameters; None when it cannot be done safely.
 
-        Call this only with code whose execution answered ``refined`` (an ``ok`` attempt).
+        Call this only with code whose execution answered ``refined`` (an ``ok`` attempt);
+        ``verified_by`` names the self-check's template when one agreed.
         """
         if not self._eligible(refined, dialect):
             return None
         generic = generalise(code, refined.parameters)
         if generic is None:
             return None
-        reusable = Reusable(shape=self.shape_of(refined, dialect), code=generic[0], parameters=generic[1])
+        reusable = Reusable(
+            shape=self.shape_of(refined, dialect), code=generic[0], parameters=generic[1], verified_by=verified_by
+        )
         payload = {"version": FORMAT_VERSION, **asdict(reusable), "example": refined.question}
         payload["parameters"] = list(reusable.parameters)
         try:
@@ -232,7 +256,12 @@ class ReuseStore:
             logger.warning("reuse: ignoring unreadable %s: %s", path, e)
             return None
         try:
-            reusable = Reusable(shape=data["shape"], code=data["code"], parameters=tuple(data["parameters"]))
+            reusable = Reusable(
+                shape=data["shape"],
+                code=data["code"],
+                parameters=tuple(data["parameters"]),
+                verified_by=str(data.get("verified_by", "executed")),
+            )
             valid = (
                 data.get("version") == FORMAT_VERSION
                 and reusable.shape == shape

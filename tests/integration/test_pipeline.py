@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import networkx as nx
 import pytest
 
@@ -153,6 +155,33 @@ def test_verified_code_is_reused_for_the_same_shape_with_new_parameters(settings
     assert again.template_origin.startswith("reused:") and len(again.llm_calls) == 1
     assert "G, 3, 5" in again.code and again.value == nx.maximum_flow_value(graph, 3, 5, capacity="weight")
     assert again.tokens.total < answer.tokens.total
+
+
+def test_code_for_a_task_without_template_is_reused_as_executed_code(settings):
+    # No verified template counts bridges, so nothing can cross-check the code: having run on the
+    # graph is what verified it, and the stored program and the trace say so.
+    code = "answer = len(list(nx.bridges(G)))"
+    question = (
+        "In an undirected graph, (i,j) means that node i and node j are connected. Q: The nodes are numbered "
+        "from 0 to 5, and the edges are: {edges}. How many bridges does this graph have?"
+    )
+    first_graph, second_graph = "(0, 1) (1, 2) (2, 0) (2, 3) (3, 4)", "(0, 1) (1, 2) (2, 3) (3, 4) (4, 5)"
+    settings = settings.with_(templates=True, self_check=True, reuse=True)
+    draft = fenced("def solve(G):\n    return len(list(nx.bridges(G)))")
+    first = scripted(refine_reply("bridges", "number", "none"), draft, fenced(code))
+    with GraphQA(chat_model=first, settings=settings) as qa:
+        answer = qa.ask(question.format(edges=first_graph))
+    assert answer.verified and answer.value == 2 and answer.checked_by is None
+    stored = [json.loads(p.read_text()) for p in settings.reuse_path.glob("*.json")]
+    assert [s["verified_by"] for s in stored] == ["executed"]
+
+    events = []
+    second = scripted(refine_reply("bridges", "number", "none"))  # refine only: no generation
+    with GraphQA(chat_model=second, settings=settings, observer=events.append) as qa:
+        again = qa.ask(question.format(edges=second_graph))
+    assert again.template_origin.startswith("reused:") and len(again.llm_calls) == 1
+    assert again.value == 5 and again.verified
+    assert any(e.stage == "reuse" and "verified by executed" in e.message for e in events)
 
 
 def test_a_named_stored_graph_is_G_after_projection(settings):

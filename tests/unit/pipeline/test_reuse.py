@@ -105,12 +105,35 @@ def test_types_are_strict() -> None:
     assert generalise("answer = f(G, '1')", {"source": 1}) is None
 
 
-def test_not_stored_for_vague_tasks_cypher_or_no_parameters(tmp_path: Path) -> None:
+def test_not_stored_for_vague_tasks_cypher_code_that_ignores_G_or_bad_code(tmp_path: Path) -> None:
     store = ReuseStore(tmp_path)
     assert store.remember(refined("unknown", source=2, target=7), "networkx", CODE) is None
     assert store.remember(refined(source=2, target=7), "ladybug", "MATCH (a) WHERE a.id = 2 RETURN 7") is None
+    # a number the LLM worked out in its head answers no other graph
     assert store.remember(refined(), "networkx", "answer = 3") is None
+    assert store.remember(refined(source=2, target=7), "networkx", "answer = max(2, 7)") is None
     assert store.remember(refined(source=2, target=7), "networkx", "answer = (") is None
+    assert list(tmp_path.glob("*.json")) == []
+
+
+def test_a_question_without_parameters_reuses_its_code_as_it_is(tmp_path: Path) -> None:
+    store = ReuseStore(tmp_path)
+    code = "import networkx as nx\nanswer = len(list(nx.bridges(G)))\n"
+    stored = store.remember(refined("bridges"), "networkx", code)
+    assert stored is not None and stored.parameters == () and stored.verified_by == "executed"
+    again = store.recall(refined("bridges"), "networkx")
+    assert again == stored and again.bind({}) == code
+    # the same task asked about a node is another shape
+    assert store.recall(refined("bridges", node=3), "networkx") is None
+
+
+def test_what_verified_the_code_is_kept(tmp_path: Path) -> None:
+    store = ReuseStore(tmp_path)
+    store.remember(refined(source=2, target=7), "networkx", CODE, verified_by="max_flow")
+    recalled = store.recall(refined(source=0, target=1), "networkx")
+    assert recalled is not None and recalled.verified_by == "max_flow"
+    stored_file = json.loads(next(tmp_path.glob("*.json")).read_text())
+    assert stored_file["verified_by"] == "max_flow"
 
 
 def test_shape_differs_by_kind_output_parameters_and_dialect() -> None:
