@@ -120,6 +120,12 @@ def _print_answer(answer: Answer, language: str) -> None:
 )
 @click.option("--no-explain", is_flag=True, help="Skip the one-sentence answer (one LLM call fewer).")
 @click.option(
+    "--reuse",
+    is_flag=True,
+    help="Reuse code that answered an earlier question of the same shape (kept in $GRRAF_REUSE_DIR or "
+    "~/.cache/grraf/reuse), skipping generation; only where no verified template fits.",
+)
+@click.option(
     "--json",
     "as_json",
     is_flag=True,
@@ -147,6 +153,7 @@ def ask(
     max_retries: int | None,
     timeout: float | None,
     no_explain: bool,
+    reuse: bool,
     as_json: bool,
     draw_file: Path | None,
     verbose: bool,
@@ -167,7 +174,11 @@ def ask(
         level=logging.WARNING, handlers=[RichHandler(console=stderr, show_path=False)], format="%(message)s"
     )
     settings = Settings.from_env(
-        model=model, max_retries=max_retries, timeout=timeout, explain=False if no_explain else None
+        model=model,
+        max_retries=max_retries,
+        timeout=timeout,
+        explain=False if no_explain else None,
+        reuse=True if reuse else None,
     )
     graph = None
     if graph_file is not None:

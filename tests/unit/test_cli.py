@@ -84,3 +84,22 @@ def test_draw_writes_a_picture(run, tmp_path):
     )
     assert result.exit_code == 0, result.output
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_reuse_carries_code_from_one_invocation_to_the_next(run, tmp_path, monkeypatch):
+    monkeypatch.setenv("GRRAF_REUSE_DIR", str(tmp_path / "reuse"))
+    edges = tmp_path / "ring.txt"
+    edges.write_text("0 1\n1 2\n2 0\n2 3\n3 4\n")
+    question = "How many bridges does this graph have?"
+    refine = "task: bridges\noutput: number\nparameters: none\nquestion: " + question
+    code = fenced("answer = len(list(nx.bridges(G)))")
+    args = ["ask", question, "--graph", str(edges), "--json", "--no-explain", "--reuse"]
+    first = run(args, refine, fenced("def solve(G):\n    return len(list(nx.bridges(G)))"), code)
+    assert first.exit_code == 0, first.output
+    assert json.loads(first.stdout)["value"] == 2 and len(list((tmp_path / "reuse").glob("*.json"))) == 1
+
+    edges.write_text("0 1\n1 2\n2 3\n")
+    second = run(args, refine)  # refine only: the stored code answers without generation
+    assert second.exit_code == 0, second.output
+    data = json.loads(second.stdout)
+    assert data["value"] == 3 and data["llm_calls"] == 1 and data["verified"] is True
