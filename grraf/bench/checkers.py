@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from grraf.bench.dataset import LIST_TASKS, NUMBER_TASKS, YES_NO_TASKS, Question
+from grraf.bench.dataset import FLOAT_TASKS, LIST_TASKS, NUMBER_TASKS, SET_TASKS, YES_NO_TASKS, Question
 
 _YES = {"yes", "true", "y"}
 _NO = {"no", "false", "n"}
@@ -38,6 +38,13 @@ _IS_NUMBER_RE = re.compile(
 )
 _LIST_RE = re.compile(r"\[([^\[\]]*)\]")
 _INT_RE = re.compile(r"-?\d+")
+
+# Fractional labels (clustering, average path length) are exact floats from code, but a model
+# that works in prose rounds them, typically to three decimals: half a unit of the third decimal
+# is accepted, absolutely (a relative tolerance would be loose for the larger average path
+# lengths). A triangle miscounted still fails (it moves a clustering coefficient by
+# 2/(d(d-1)) >= 1/561 here), and so does one pair's distance off by one (1/595 on 35 nodes).
+FLOAT_ABS_TOL = 5e-4
 
 
 def final_segment(text: str) -> str:
@@ -178,15 +185,17 @@ def parse_number(answer: Any) -> float | None:
     return _to_float(numbers[-1]) if numbers else None
 
 
-def numbers_match(got: float | None, expected: float, *, rel_tol: float = 1e-6) -> bool:
+def numbers_match(got: float | None, expected: float, *, rel_tol: float = 1e-6, abs_tol: float = 1e-9) -> bool:
     """Equal within a relative tolerance (and a tiny absolute one for zero).
 
     >>> numbers_match(10.0000001, 10), numbers_match(9.9, 10), numbers_match(None, 1)
     (True, False, False)
+    >>> numbers_match(0.167, 1 / 6, rel_tol=0, abs_tol=FLOAT_ABS_TOL)
+    True
     """
     if got is None or math.isnan(got):
         return False
-    return math.isclose(got, float(expected), rel_tol=rel_tol, abs_tol=1e-9)
+    return math.isclose(got, float(expected), rel_tol=rel_tol, abs_tol=abs_tol)
 
 
 def parse_int_list(answer: Any) -> list[int] | None:
@@ -220,6 +229,20 @@ def parse_int_list(answer: Any) -> list[int] | None:
     return ints or None
 
 
+def same_node_set(got: Sequence[int] | None, expected: Iterable[int]) -> bool:
+    """``got`` names exactly the nodes of ``expected``, each once, in any order.
+
+    >>> same_node_set([4, 0, 2], [0, 2, 4]), same_node_set([0, 2], [0, 2, 4]), same_node_set([0, 0, 2], [0, 2])
+    (True, False, False)
+    >>> same_node_set(None, [1])
+    False
+    """
+    if got is None:
+        return False
+    # A repeated node means the answer is not a clean set: wrong, as in topology.
+    return len(got) == len(set(got)) and set(got) == set(expected)
+
+
 def is_topological_order(order: Sequence[int], nodes: int | Iterable[int], edges: Iterable[Sequence[int]]) -> bool:
     """``order`` lists every node exactly once and puts each edge's source before its target.
 
@@ -241,8 +264,12 @@ def check(question: Question, answer: Any) -> bool:
     if task in YES_NO_TASKS:
         got = parse_yes_no(answer)
         return got is not None and got == bool(question.answer)
+    if task in FLOAT_TASKS:
+        return numbers_match(parse_number(answer), float(question.answer), rel_tol=0, abs_tol=FLOAT_ABS_TOL)
     if task in NUMBER_TASKS:
         return numbers_match(parse_number(answer), float(question.answer))
+    if task in SET_TASKS:
+        return same_node_set(parse_int_list(answer), question.answer)
     if task in LIST_TASKS:
         order = parse_int_list(answer)
         if order is None:

@@ -95,7 +95,13 @@ def _print_report(out: Path) -> None:
 
 
 @click.command("bench", context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
-@click.option("--tasks", default=None, metavar="LIST", help="Comma-separated tasks, or 'all' (default: all eleven).")
+@click.option(
+    "--tasks",
+    default=None,
+    metavar="LIST",
+    help="Comma-separated tasks and groups: 'all' (GRRAF's eleven, the default), 'extra', 'untemplated', "
+    "'beyond' (extra + untemplated); e.g. 'all,beyond' or 'flow,extra'.",
+)
 @click.option("--per-task", default=5, show_default=True, type=click.IntRange(min=1), help="Questions per task.")
 @click.option(
     "--methods",
@@ -202,7 +208,11 @@ def bench(
 
     \b
     Tasks: connectivity cycle bipartite flow hamilton shortest substructure topology
-           triplet in_degree out_degree  (or 'all')
+           triplet in_degree out_degree  (group 'all', the default)
+    Beyond GRRAF's eleven (their rows have set 'beyond'):
+      extra:       diameter k_core pagerank clustering max_matching  (templated)
+      untemplated: radius bridges articulation_points eccentricity average_path
+      beyond:      extra + untemplated
     Methods: grraf-networkx (NetworkX code), grraf-cypher (Cypher on ladybug),
              direct (the LLM answers from the text), single-shot (one code attempt,
              no feedback, no fallback)
@@ -274,7 +284,15 @@ def _run(
         console.print(", ".join(f"{t}: {n}" for t, n in by_task.items()))
         return
     settings = Settings.from_env(
-        model=model, timeout=timeout, max_retries=max_retries, templates=templates, reuse=reuse, explain=explain
+        model=model,
+        timeout=timeout,
+        max_retries=max_retries,
+        templates=templates,
+        reuse=reuse,
+        # The run's own store: a benchmark neither reads code stored by earlier sessions nor
+        # leaves code behind for them, and a resumed run keeps what it stored.
+        reuse_dir=out / "reuse" if reuse else None,
+        explain=explain,
     )
     chat_model: Any = None
     if todo:

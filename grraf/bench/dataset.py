@@ -2,7 +2,9 @@
 
 The nine GraphInstruct test tasks are read from the public generator settings
 (``task_config.yaml``, entries ``<task>_test``); GRRAF's two extra tasks (in-degree and
-out-degree of a node in a directed graph) are defined here in the same style.
+out-degree of a node in a directed graph) are defined here in the same style. So are ten
+tasks beyond GRRAF's eleven (:data:`BEYOND_TASKS`), scored apart from them: ``extra`` ones
+the verified template library covers and ``untemplated`` ones it has no template for.
 
 Graphs are built and printed as the original GraphInstruct generator does (edges sampled
 from ``combinations(range(n), 2)``, so directed graphs point from the smaller to the larger
@@ -56,9 +58,31 @@ GRAPHINSTRUCT_TASKS: tuple[str, ...] = (
 DEGREE_TASKS: tuple[str, ...] = ("in_degree", "out_degree")
 TASKS: tuple[str, ...] = GRAPHINSTRUCT_TASKS + DEGREE_TASKS
 
+#: Beyond GRRAF's eleven: tasks the verified template library covers (``cypher_templates``) ...
+EXTRA_TASKS: tuple[str, ...] = ("diameter", "k_core", "pagerank", "clustering", "max_matching")
+#: ... and tasks it has no template for, so the pipeline has to write the code itself.
+UNTEMPLATED_TASKS: tuple[str, ...] = ("radius", "bridges", "articulation_points", "eccentricity", "average_path")
+BEYOND_TASKS: tuple[str, ...] = EXTRA_TASKS + UNTEMPLATED_TASKS
+ALL_TASKS: tuple[str, ...] = TASKS + BEYOND_TASKS
+# "all" stays GRRAF's eleven: recorded runs (and their resumes) were made with that meaning.
+TASK_GROUPS: dict[str, tuple[str, ...]] = {
+    "all": TASKS,
+    "extra": EXTRA_TASKS,
+    "untemplated": UNTEMPLATED_TASKS,
+    "beyond": BEYOND_TASKS,
+}
+
 YES_NO_TASKS = frozenset({"connectivity", "cycle", "bipartite", "hamilton", "substructure"})
-NUMBER_TASKS = frozenset({"flow", "shortest", "triplet", "in_degree", "out_degree"})
+NUMBER_TASKS = frozenset(
+    {"flow", "shortest", "triplet", "in_degree", "out_degree"}
+    | {"diameter", "pagerank", "clustering", "max_matching"}
+    | {"radius", "bridges", "articulation_points", "eccentricity", "average_path"}
+)
 LIST_TASKS = frozenset({"topology"})
+#: Answers that are a set of node ids: any order, no repeats.
+SET_TASKS = frozenset({"k_core"})
+#: Number tasks with fractional labels (a subset of NUMBER_TASKS), compared with a tolerance.
+FLOAT_TASKS = frozenset({"clustering", "average_path"})
 
 ENV_DIR = "GRRAF_GRAPHINSTRUCT_DIR"
 
@@ -134,6 +158,122 @@ DEGREE_SPECS: dict[str, TaskSpec] = {
     "out_degree": _degree_spec("out", "start from it"),
 }
 
+_UNDIRECTED = "In an undirected graph, (i,j) means that node i and node j are connected with an undirected edge."
+_DIRECTED = (
+    "In a directed graph, (i->j) means that node i and node j are connected with a directed edge from node i to node j."
+)
+_Q = "Q: The nodes are numbered from {} to {}, and the edges are: {}."
+
+# GraphInstruct's layout: the task, the edge notation, what the asked quantity means (these
+# tasks are less familiar than GraphInstruct's, and "diameter" alone leaves weights and
+# disconnected pairs open), the expected output, then the graph and the question. The
+# parameter reader takes the last "of node N", so a node parameter comes last as "of node {}";
+# the notation letters i and j appear only as "node i" / "node j".
+_BEYOND_PROMPTS: dict[str, str] = {
+    "diameter": (
+        f"Find the diameter of an undirected graph. {_UNDIRECTED} The diameter of a graph is the largest "
+        "number of edges on a shortest path between two nodes. Given a graph, you need to output the diameter "
+        f"of the graph. {_Q} What is the diameter of this graph?"
+    ),
+    "k_core": (
+        f"Find the k-core of an undirected graph. {_UNDIRECTED} The k-core of a graph is its largest subgraph "
+        "in which every node has degree at least k (degrees counted inside the subgraph). Given a graph and a "
+        f"number k, you need to output the list of nodes in the k-core. {_Q} Which nodes are in the k-core of "
+        "this graph for k = {}?"
+    ),
+    "pagerank": (
+        f"Find the node with the highest PageRank score in a directed graph. {_DIRECTED} The PageRank score "
+        "of a node is the long-run probability that a random walk is at it: at each step the walk follows a "
+        "random outgoing edge with probability equal to the damping factor and otherwise jumps to a random "
+        "node; from a node without outgoing edges it always jumps to a random node. Given a graph, you need to "
+        f"output the node with the highest PageRank score. {_Q} What is the node with the highest PageRank "
+        "score (damping factor 0.85)?"
+    ),
+    "clustering": (
+        f"Find the clustering coefficient of a node in an undirected graph. {_UNDIRECTED} The clustering "
+        "coefficient of a node is the fraction of pairs of its neighbours that are connected with an edge. "
+        f"Given a graph and a node, you need to output the clustering coefficient of the node. {_Q} What is "
+        "the clustering coefficient of node {}?"
+    ),
+    "max_matching": (
+        f"Find the size of a maximum matching of an undirected graph. {_UNDIRECTED} A matching is a set of "
+        "edges no two of which share a node; a maximum matching is a matching with the largest number of "
+        "edges. Given a graph, you need to output the number of edges in a maximum matching. "
+        f"{_Q} What is the size of a maximum matching of this graph?"
+    ),
+    "radius": (
+        f"Find the radius of an undirected graph. {_UNDIRECTED} The eccentricity of a node is the greatest "
+        "number of edges on a shortest path from it to any other node, and the radius of a graph is the "
+        "smallest eccentricity of its nodes. Given a graph, you need to output the radius of the graph. "
+        f"{_Q} What is the radius of this graph?"
+    ),
+    "bridges": (
+        f"Count the bridges of an undirected graph. {_UNDIRECTED} A bridge is an edge whose removal increases "
+        "the number of connected components of the graph. Given a graph, you need to output the number of "
+        f"bridges. {_Q} How many bridges does this graph have?"
+    ),
+    "articulation_points": (
+        f"Count the articulation points of an undirected graph. {_UNDIRECTED} An articulation point is a node "
+        "whose removal (with its edges) increases the number of connected components of the graph. Given a "
+        f"graph, you need to output the number of articulation points. {_Q} How many articulation points "
+        "does this graph have?"
+    ),
+    "eccentricity": (
+        f"Find the eccentricity of a node in an undirected graph. {_UNDIRECTED} The eccentricity of a node is "
+        "the greatest number of edges on a shortest path from it to any other node. Given a graph and a node, "
+        f"you need to output the eccentricity of the node. {_Q} What is the eccentricity of node {{}}?"
+    ),
+    "average_path": (
+        f"Find the average shortest path length of an undirected graph. {_UNDIRECTED} The average shortest "
+        "path length is the mean number of edges on a shortest path, taken over all pairs of distinct nodes. "
+        "Given a graph, you need to output the average shortest path length of the graph. "
+        f"{_Q} What is the average shortest path length of this graph?"
+    ),
+}
+
+# Edge ratios (min, max) per bucket. Distance tasks need a connected graph (the builder redraws
+# otherwise), so their ratios straddle the connectivity threshold (about ln(n)/n): the graphs
+# drawn are then the sparser connected ones, with longer shortest paths. Bridges and articulation
+# points are mostly absent from dense graphs, so those graphs are sparser still; k-core and
+# matching sit in between (dense enough for 4-cores). A node's clustering coefficient is about
+# the edge density, so clustering graphs are the densest: sparse ones would mostly answer 0.
+_CONNECTED_RATIOS = ((0.25, 0.5), (0.12, 0.25), (0.08, 0.16))
+_SPARSE_RATIOS = ((0.15, 0.4), (0.08, 0.2), (0.05, 0.12))
+_MEDIUM_RATIOS = ((0.2, 0.5), (0.1, 0.3), (0.08, 0.2))
+_DENSE_RATIOS = ((0.3, 0.6), (0.2, 0.4), (0.15, 0.3))
+_DIRECTED_RATIOS = ((0.1, 0.3), (0.08, 0.2), (0.06, 0.15))  # like the degree tasks'
+
+
+def _beyond_spec(task: str, ratios: tuple[tuple[float, float], ...], *, directed: bool = False) -> TaskSpec:
+    # Three buckets of 5-15, 15-25 and 25-35 nodes, in equal shares: the smallest has enough nodes
+    # for non-trivial answers, the largest keeps unweighted prompts far below the token limit.
+    return TaskSpec(
+        name=task,
+        min_nodes=(5, 15, 25),
+        max_nodes=(15, 25, 35),
+        max_edges=(500,) * 3,
+        min_ratio=tuple(lo for lo, _ in ratios),
+        max_ratio=tuple(hi for _, hi in ratios),
+        weight=(False,) * 3,
+        directed=(directed,) * 3,
+        samples_needed=(1, 1, 1),
+        prompt=_BEYOND_PROMPTS[task],
+    )
+
+
+BEYOND_SPECS: dict[str, TaskSpec] = {
+    "diameter": _beyond_spec("diameter", _CONNECTED_RATIOS),
+    "k_core": _beyond_spec("k_core", _MEDIUM_RATIOS),
+    "pagerank": _beyond_spec("pagerank", _DIRECTED_RATIOS, directed=True),
+    "clustering": _beyond_spec("clustering", _DENSE_RATIOS),
+    "max_matching": _beyond_spec("max_matching", _MEDIUM_RATIOS),
+    "radius": _beyond_spec("radius", _CONNECTED_RATIOS),
+    "bridges": _beyond_spec("bridges", _SPARSE_RATIOS),
+    "articulation_points": _beyond_spec("articulation_points", _SPARSE_RATIOS),
+    "eccentricity": _beyond_spec("eccentricity", _CONNECTED_RATIOS),
+    "average_path": _beyond_spec("average_path", _CONNECTED_RATIOS),
+}
+
 
 @dataclass(frozen=True)
 class Question:
@@ -141,11 +281,13 @@ class Question:
 
     Attributes:
         id: stable name, ``<task>-s<seed>-<index>`` (e.g. ``flow-s0-0007``).
-        task: one of :data:`TASKS` (scale questions use ``shortest``).
+        task: one of :data:`ALL_TASKS` (scale questions use ``shortest``).
         text: the question as the LLM sees it (GraphInstruct style: graph inside).
-        answer: the label: ``bool`` for yes/no tasks, a number, or one valid order (topology).
-        meta: ``nodes``, ``edges``, ``bucket``, ``node_range``, ``params`` (source/target/node),
-            ``set`` (``graphinstruct``, ``scale`` or ``jsonl``) and for scale questions ``graph_path``.
+        answer: the label: ``bool`` for yes/no tasks, a number, one valid order (topology) or
+            the sorted node ids (k_core).
+        meta: ``nodes``, ``edges``, ``bucket``, ``node_range``, ``params`` (source/target/node/k),
+            ``set`` (``graphinstruct``, ``beyond``, ``scale`` or ``jsonl``) and for scale questions
+            ``graph_path``.
         check: what the checker needs besides the label (topology: ``nodes`` and ``edge_list``).
     """
 
@@ -216,7 +358,7 @@ def _load_config_file(path: Path) -> dict[str, Any]:
 
 
 def load_specs(directory: str | os.PathLike[str] | None = None) -> dict[str, TaskSpec]:
-    """All eleven task specs: the ``*_test`` entries of ``task_config.yaml`` plus the degree tasks."""
+    """Every task spec: the ``*_test`` entries of ``task_config.yaml``, the degree and the beyond tasks."""
     raw = _load_config_file(graphinstruct_dir(directory) / "task_config.yaml")
     specs: dict[str, TaskSpec] = {}
     for task in GRAPHINSTRUCT_TASKS:
@@ -225,21 +367,49 @@ def load_specs(directory: str | os.PathLike[str] | None = None) -> dict[str, Tas
             raise ConfigError(f"task_config.yaml has no entry {task}_test")
         specs[task] = TaskSpec.from_mapping(task, entry)
     specs.update(DEGREE_SPECS)
+    specs.update(BEYOND_SPECS)
     return specs
 
 
 def parse_tasks(spec: str | Sequence[str] | None) -> tuple[str, ...]:
     """Task names from ``"all"``, ``"flow,cycle"`` or a list; unknown names raise ConfigError.
 
+    Group names expand in place and mix with task names: ``all`` (GRRAF's eleven, also the
+    default), ``extra``, ``untemplated`` and ``beyond`` (both).
+
     >>> parse_tasks("flow, cycle")
     ('flow', 'cycle')
-    >>> parse_tasks("all") == TASKS
-    True
+    >>> parse_tasks("all") == TASKS, parse_tasks(None) == TASKS
+    (True, True)
     >>> parse_tasks("in-degree")
     ('in_degree',)
+    >>> parse_tasks("flow,extra")
+    ('flow', 'diameter', 'k_core', 'pagerank', 'clustering', 'max_matching')
+    >>> parse_tasks("beyond") == BEYOND_TASKS, parse_tasks("all,beyond") == ALL_TASKS
+    (True, True)
     """
-    aliases = {"indegree": "in_degree", "outdegree": "out_degree", "shortest_path": "shortest", "maxflow": "flow"}
-    return resolve_names(spec, TASKS, aliases, kind="task", normalise=lambda s: s.replace("-", "_"))
+    aliases = {
+        "indegree": "in_degree",
+        "outdegree": "out_degree",
+        "shortest_path": "shortest",
+        "maxflow": "flow",
+        # the template library's names for the extra tasks
+        "pagerank_top": "pagerank",
+        "clustering_coefficient": "clustering",
+        "maximum_matching": "max_matching",
+    }
+    if spec is None:
+        return TASKS
+    items = spec.split(",") if isinstance(spec, str) else list(spec)
+    names: list[str] = []
+    for item in items:
+        names += TASK_GROUPS.get(item.strip().lower(), (item,))
+    if not any(name.strip() for name in names):
+        return TASKS
+    try:
+        return resolve_names(names, ALL_TASKS, aliases, kind="task", normalise=lambda s: s.replace("-", "_"))
+    except ConfigError as e:
+        raise ConfigError(f"{e}; groups: {', '.join(TASK_GROUPS)} ('all' is GRRAF's eleven)") from None
 
 
 def resolve_names(
@@ -774,6 +944,97 @@ def _build_degree(rng: random.Random, spec: TaskSpec, b: int, *, incoming: bool)
     return _Draft((0, g.number_of_nodes() - 1, format_edges(g), node), int(degree), g, {"node": node})
 
 
+def _plain_graph(rng: random.Random, spec: TaskSpec, b: int) -> nx.Graph:
+    return random_graph(rng, *_bucket_args(spec, b), weighted=False, directed=False)
+
+
+def _connected_graph(rng: random.Random, spec: TaskSpec, b: int) -> nx.Graph | None:
+    # Distances between disconnected nodes are infinite: those questions would have no number.
+    g = _plain_graph(rng, spec, b)
+    return g if nx.is_connected(g) else None
+
+
+def _graph_args(g: nx.Graph) -> tuple[int, int, str]:
+    return 0, g.number_of_nodes() - 1, format_edges(g)
+
+
+def _build_diameter(rng: random.Random, spec: TaskSpec, b: int) -> _Draft | None:
+    g = _connected_graph(rng, spec, b)
+    return None if g is None else _Draft(_graph_args(g), nx.diameter(g), g)
+
+
+def _build_radius(rng: random.Random, spec: TaskSpec, b: int) -> _Draft | None:
+    g = _connected_graph(rng, spec, b)
+    return None if g is None else _Draft(_graph_args(g), nx.radius(g), g)
+
+
+def _build_eccentricity(rng: random.Random, spec: TaskSpec, b: int) -> _Draft | None:
+    g = _connected_graph(rng, spec, b)
+    if g is None:
+        return None
+    node = rng.choice(list(g.nodes()))
+    return _Draft((*_graph_args(g), node), nx.eccentricity(g, v=node), g, {"node": node})
+
+
+def _build_average_path(rng: random.Random, spec: TaskSpec, b: int) -> _Draft | None:
+    g = _connected_graph(rng, spec, b)
+    return None if g is None else _Draft(_graph_args(g), nx.average_shortest_path_length(g), g)
+
+
+def _build_k_core(rng: random.Random, spec: TaskSpec, b: int) -> _Draft | None:
+    g = _plain_graph(rng, spec, b)
+    k = rng.randint(2, 4)
+    core = sorted(nx.k_core(g, k).nodes())
+    # An empty core or the whole graph would make the answer "none" or "all of them".
+    if not core or len(core) == g.number_of_nodes():
+        return None
+    return _Draft((*_graph_args(g), k), core, g, {"k": k})
+
+
+# PageRank comes from power iteration, whose default tolerance leaves relative errors up to
+# ~2e-4 on these graphs: a clear margin makes the top node the same for any correct method.
+_PAGERANK_MARGIN = 1e-3
+
+
+def _build_pagerank(rng: random.Random, spec: TaskSpec, b: int) -> _Draft | None:
+    g = directed_permutation_graph(rng, *_bucket_args(spec, b))
+    try:
+        rank = nx.pagerank(g, alpha=0.85)
+        precise = nx.pagerank(g, alpha=0.85, tol=1e-12, max_iter=1_000)
+    except nx.PowerIterationFailedConvergence:
+        return None
+    first, second = sorted(precise.values(), reverse=True)[:2]
+    top = max(rank, key=rank.__getitem__)
+    if first - second < _PAGERANK_MARGIN * first or top != max(precise, key=precise.__getitem__):
+        return None
+    return _Draft(_graph_args(g), top, g)
+
+
+def _build_clustering(rng: random.Random, spec: TaskSpec, b: int) -> _Draft | None:
+    g = _plain_graph(rng, spec, b)
+    # With fewer than two neighbours there is no pair to be connected: the coefficient is 0 by convention.
+    candidates = [v for v in g.nodes() if g.degree(v) >= 2]
+    if not candidates:
+        return None
+    node = rng.choice(candidates)
+    return _Draft((*_graph_args(g), node), float(nx.clustering(g, node)), g, {"node": node})
+
+
+def _build_max_matching(rng: random.Random, spec: TaskSpec, b: int) -> _Draft | None:
+    g = _plain_graph(rng, spec, b)
+    return _Draft(_graph_args(g), len(nx.max_weight_matching(g, maxcardinality=True)), g)
+
+
+def _build_bridges(rng: random.Random, spec: TaskSpec, b: int) -> _Draft | None:
+    g = _plain_graph(rng, spec, b)
+    return _Draft(_graph_args(g), sum(1 for _ in nx.bridges(g)), g)
+
+
+def _build_articulation_points(rng: random.Random, spec: TaskSpec, b: int) -> _Draft | None:
+    g = _plain_graph(rng, spec, b)
+    return _Draft(_graph_args(g), sum(1 for _ in nx.articulation_points(g)), g)
+
+
 def _builder(task: str, index: int) -> _Builder:
     """The candidate builder of question ``index`` of a task."""
     simple: dict[str, _Builder] = {
@@ -785,6 +1046,16 @@ def _builder(task: str, index: int) -> _Builder:
         "substructure": _build_substructure,
         "topology": _build_topology,
         "triplet": _build_triplet,
+        "diameter": _build_diameter,
+        "k_core": _build_k_core,
+        "pagerank": _build_pagerank,
+        "clustering": _build_clustering,
+        "max_matching": _build_max_matching,
+        "radius": _build_radius,
+        "bridges": _build_bridges,
+        "articulation_points": _build_articulation_points,
+        "eccentricity": _build_eccentricity,
+        "average_path": _build_average_path,
     }
     if task in simple:
         return simple[task]
@@ -818,7 +1089,7 @@ def make_question(task: str, spec: TaskSpec, *, seed: int, index: int, bucket: i
             continue
         g = draft.graph
         meta = {
-            "set": "graphinstruct",
+            "set": "beyond" if task in BEYOND_TASKS else "graphinstruct",
             "nodes": g.number_of_nodes(),
             "edges": g.number_of_edges(),
             "bucket": bucket,
@@ -840,7 +1111,8 @@ def iter_questions(
 ) -> Iterator[Question]:
     """Yield ``per_task`` questions for each task, stratified over the task's size buckets."""
     names = parse_tasks(tasks)
-    specs = load_specs(config_dir) if any(t in GRAPHINSTRUCT_TASKS for t in names) else dict(DEGREE_SPECS)
+    # Only GraphInstruct's own tasks need task_config.yaml; the others are defined here.
+    specs = load_specs(config_dir) if any(t in GRAPHINSTRUCT_TASKS for t in names) else DEGREE_SPECS | BEYOND_SPECS
     for task in names:
         spec = specs[task]
         for index, bucket in enumerate(bucket_sequence(spec.samples_needed, per_task)):
@@ -857,8 +1129,10 @@ def generate(
     """Generate the evaluation set.
 
     Args:
-        tasks: task names, ``"all"`` or a comma-separated string (None = all eleven).
-        per_task: questions per task; spread over the size buckets (the first five cover all five).
+        tasks: task names and groups (see :func:`parse_tasks`), comma-separated or a list
+            (None = ``"all"``, GRRAF's eleven).
+        per_task: questions per task; spread over the size buckets (the first five cover all five,
+            the first three all three of a beyond task).
         seed: the same seed gives the same questions, byte for byte.
         config_dir: folder of ``task_config.yaml`` (default: see :func:`graphinstruct_dir`).
 
@@ -872,6 +1146,18 @@ def generate(
 
 
 _TASK_HINTS: tuple[tuple[str, str], ...] = (
+    # The beyond tasks first: their prompts also say "shortest path" or "connected". Radius
+    # comes before eccentricity, which its prompt explains.
+    ("k-core", "k_core"),
+    ("pagerank", "pagerank"),
+    ("clustering coefficient", "clustering"),
+    ("maximum matching", "max_matching"),
+    ("diameter", "diameter"),
+    ("radius", "radius"),
+    ("bridges", "bridges"),
+    ("articulation point", "articulation_points"),
+    ("average shortest path length", "average_path"),
+    ("eccentricity", "eccentricity"),
     ("in-degree", "in_degree"),
     ("out-degree", "out_degree"),
     ("maximum flow", "flow"),
@@ -897,6 +1183,8 @@ def infer_task(text: str) -> str | None:
     'flow'
     >>> infer_task("Is there a path between node 1 and node 4?")
     'connectivity'
+    >>> infer_task("What is the average shortest path length of this graph?")
+    'average_path'
     >>> infer_task("hello") is None
     True
     """
@@ -915,6 +1203,8 @@ def parse_label(task: str, raw: Any) -> Any:
 
     >>> parse_label("flow", "### 10"), parse_label("cycle", "### No."), parse_label("topology", "### [[2, 0, 1]]")
     (10, False, [2, 0, 1])
+    >>> parse_label("k_core", "### [0, 3, 4]"), parse_label("clustering", "### 0.3333333333333333")
+    ([0, 3, 4], 0.3333333333333333)
     """
     if not isinstance(raw, str):
         return raw
@@ -926,7 +1216,7 @@ def parse_label(task: str, raw: Any) -> Any:
         if low.startswith("no"):
             return False
         raise GraphInputError("answer is not Yes or No", source="jsonl", found=raw)
-    if task in LIST_TASKS:
+    if task in LIST_TASKS or task in SET_TASKS:
         inner = re.findall(r"\[([^\[\]]*)\]", text)
         return [int(x) for x in _NUM_RE.findall(inner[0] if inner else text)]
     match = _NUM_RE.search(text)

@@ -42,6 +42,7 @@ class Summary:
     feedback_error: float
     feedback_timeout: float
     fallback: float
+    reused: float
     verified: float
     verified_accuracy: float | None
     crashed: int
@@ -73,6 +74,8 @@ def summarize_group(group: str, method: str, rows: Sequence[Mapping[str, Any]]) 
         feedback_error=share("entered_feedback_error"),
         feedback_timeout=share("entered_feedback_timeout"),
         fallback=share("fallback"),
+        # answered by code stored for an earlier question of the same shape (--reuse), no generation
+        reused=_mean([float(str(r.get("template") or "").startswith("reused")) for r in rows]),
         verified=share("verified"),
         verified_accuracy=_mean([float(bool(r.get("correct"))) for r in verified]) if verified else None,
         crashed=sum(1 for r in rows if r.get("error")),
@@ -89,18 +92,23 @@ def _is_scale(row: Mapping[str, Any]) -> bool:
 
 
 def summarize(rows: Sequence[Mapping[str, Any]]) -> list[Summary]:
-    """Per (task, method) for the task questions, then an ``all`` line per method."""
+    """Per (task, method) for the task questions, then an ``all`` line per method.
+
+    The ``all`` line covers GRRAF's eleven tasks only, so it stays comparable with GRRAF's
+    figures; tasks beyond them (rows of set ``beyond``) get their own ``beyond`` line.
+    """
     by_key: dict[tuple[str, str], list[Mapping[str, Any]]] = defaultdict(list)
-    by_method: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    by_total: dict[tuple[str, str], list[Mapping[str, Any]]] = defaultdict(list)
     for row in rows:
         if _is_scale(row):
             continue
-        by_key[(str(row["task"]), str(row["method"]))].append(row)
-        by_method[str(row["method"])].append(row)
-    methods = _method_order(by_method)
+        method = str(row["method"])
+        by_key[(str(row["task"]), method)].append(row)
+        by_total[("beyond" if row.get("set") == "beyond" else "all", method)].append(row)
+    methods = _method_order({m for _, m in by_key})
     tasks = sorted({task for task, _ in by_key})
     out = [summarize_group(t, m, by_key[(t, m)]) for t in tasks for m in methods if (t, m) in by_key]
-    out += [summarize_group("all", m, by_method[m]) for m in methods]
+    out += [summarize_group(g, m, by_total[(g, m)]) for g in ("all", "beyond") for m in methods if (g, m) in by_total]
     return out
 
 
@@ -127,6 +135,7 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("feedback_error", "feedback: error"),
     ("feedback_timeout", "feedback: time-out"),
     ("fallback", "fallback"),
+    ("reused", "reused code"),
     ("verified", "verified"),
     ("verified_accuracy", "acc. if verified"),
     ("crashed", "crashed"),
@@ -141,6 +150,7 @@ _SHORT = {
     "feedback_error": "fb err",
     "feedback_timeout": "fb t/o",
     "fallback": "fallbk",
+    "reused": "reused",
     "verified": "verif",
     "verified_accuracy": "acc|verif",
     "crashed": "crash",
@@ -148,7 +158,7 @@ _SHORT = {
 _SHORT_CAPTION = (
     "fb err / fb t/o: entered feedback after an error / a time-out; acc|verif: accuracy of verified answers"
 )
-_PERCENT = {"accuracy", "feedback_error", "feedback_timeout", "fallback", "verified", "verified_accuracy"}
+_PERCENT = {"accuracy", "feedback_error", "feedback_timeout", "fallback", "reused", "verified", "verified_accuracy"}
 
 
 def format_cell(key: str, value: Any, *, compact: bool = False) -> str:
@@ -193,7 +203,7 @@ _TRUST_KEYS = (
     "feedback_timeout",
     "crashed",
 )
-_COST_KEYS = ("n", "tokens_in", "tokens_out", "llm_calls", "seconds")
+_COST_KEYS = ("n", "tokens_in", "tokens_out", "llm_calls", "seconds", "reused")
 
 
 def _terminal_table(summaries: Sequence[Summary], title: str, first: str, keys: Sequence[str]) -> Any:
@@ -389,7 +399,9 @@ def write_report(out_dir: str | Path, *, plots: bool = True) -> Report:
     if plots:
         task_rows = [r for r in rows if not _is_scale(r)]
         if summaries:
-            written.append(plot_accuracy([s for s in summaries if s.group != "all"], out / ACCURACY_PNG))
+            written.append(
+                plot_accuracy([s for s in summaries if s.group not in ("all", "beyond")], out / ACCURACY_PNG)
+            )
             written.append(plot_cost_by_size(task_rows, out / COST_PNG))
         if scale:
             written.append(plot_scale(scale, out / SCALE_PNG))

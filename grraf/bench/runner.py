@@ -132,6 +132,7 @@ def answer_row(question: Question, method: str, answer: Answer) -> dict[str, Any
             "fallback_reason": answer.fallback_reason,
             "value": jsonable(answer.value),
             "answer": answer.answer,
+            "template": answer.template_origin,
             "tokens_in": tokens.input,
             "tokens_out": tokens.output,
             "llm_calls": len(answer.llm_calls),

@@ -135,4 +135,63 @@ def test_topology_without_graph_compares_the_stored_order() -> None:
 
 def test_unknown_task_raises() -> None:
     with pytest.raises(ValueError):
-        check(q("diameter", 3), "3")
+        check(q("teleport", 3), "3")
+
+
+# --------------------------------------------------------------------------- beyond tasks
+
+
+def test_k_core_is_a_set_in_any_order() -> None:
+    question = q("k_core", [0, 2, 5])
+    assert check(question, [0, 2, 5])
+    assert check(question, [5, 0, 2])
+    assert check(question, {2, 5, 0})  # an executed value may be a set
+    assert check(question, "### [5, 2, 0]")
+    assert check(question, "### 0, 2, 5")
+    assert check(question, "For k = 3 the k-core of this graph is made of nodes [2, 0, 5]. ### [2, 0, 5]")
+    assert check(question, "The nodes in the 3-core are [0, 2, 5].")
+    assert not check(question, [0, 2])  # a node missing
+    assert not check(question, [0, 2, 5, 7])  # a node too many
+    assert not check(question, [0, 2, 2, 5])  # a repeated node
+    assert not check(question, "no idea")
+    assert not check(question, None)
+
+
+@pytest.mark.parametrize(
+    ("answer", "ok"),
+    [
+        (1 / 6, True),
+        ("### 0.16666666666666666", True),
+        ("### 0.1667", True),
+        ("0.167", True),  # three decimals: the relative 1e-3 alone would reject it
+        ("The clustering coefficient of node 3 is 0.167.", True),
+        ("1 of the 6 pairs are connected, so the answer is 0.167", True),
+        ("0.17", False),
+        ("0.2", False),
+        ("### 0", False),
+        ("none", False),
+    ],
+)
+def test_clustering_compared_with_a_tolerance(answer, ok: bool) -> None:
+    assert check(q("clustering", 1 / 6), answer) is ok
+
+
+def test_float_tolerance_is_half_a_unit_of_the_third_decimal() -> None:
+    question = q("average_path", 2.4666666666666668)
+    assert check(question, "### 2.467")
+    assert check(question, "The average shortest path length of this graph is 2.4667.")
+    # one pair of 35 nodes off by one moves the mean by 1/595: that must fail
+    assert not check(question, 2.4666666666666668 + 1 / 595)
+    assert not check(question, "2.47")
+    assert not check(question, "### 2.5")
+    assert check(q("clustering", 0.0), "0")
+    assert check(q("clustering", 1.0), "### 1")
+
+
+def test_integer_beyond_tasks_stay_exact() -> None:
+    assert check(q("diameter", 4), "The diameter of this graph is 4.")
+    assert check(q("eccentricity", 3), "The eccentricity of node 7 is 3.")
+    assert check(q("bridges", 0), "### 0")
+    assert check(q("pagerank", 12), "Node 12 has the highest PageRank score. ### 12")
+    assert not check(q("diameter", 4), "4.003")
+    assert not check(q("articulation_points", 2), "### 3")

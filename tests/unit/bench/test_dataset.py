@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import json
 import random
@@ -50,6 +51,22 @@ def test_same_seed_same_questions(small_set: list[Question]) -> None:
 def test_other_seed_other_questions(small_set: list[Question]) -> None:
     other = generate("all", 5, seed=8)
     assert [q.text for q in other] != [q.text for q in small_set]
+
+
+# sha256 of generate("all", 3, seed=0) ids, texts and labels, taken before the beyond tasks were
+# added: GRRAF's eleven must not change by a byte (recorded results and resumes rely on them).
+ELEVEN_SHA256 = "4c5d42968854882b12f0a752eccce7b62f306bf477b46a0483de1d29a745d8fd"
+
+
+def test_the_eleven_tasks_questions_are_pinned() -> None:
+    qs = generate("all", 3, seed=0)
+    assert [q.task for q in qs] == [t for t in TASKS for _ in range(3)]
+    digest = hashlib.sha256()
+    for q in qs:
+        digest.update(json.dumps([q.id, q.text, q.answer], sort_keys=True).encode())
+        digest.update(b"\n")
+    assert digest.hexdigest() == ELEVEN_SHA256
+    assert {q.meta["set"] for q in qs} == {"graphinstruct"}
 
 
 def test_prefix_stable_so_resume_ids_keep_meaning() -> None:

@@ -147,3 +147,14 @@ def test_bench_command_errors_are_one_line(tmp_path: Path) -> None:
 def test_bench_help_teaches_with_an_example() -> None:
     result = CliRunner().invoke(bench, ["--help"])
     assert result.exit_code == 0 and "grraf bench --tasks connectivity,flow" in result.output
+
+
+def test_beyond_rows_get_their_own_total_and_stay_out_of_all() -> None:
+    rows = [
+        {"task": "flow", "method": "grraf-networkx", "set": "graphinstruct", "correct": True},
+        {"task": "radius", "method": "grraf-networkx", "set": "beyond", "correct": False},
+        {"task": "radius", "method": "grraf-networkx", "set": "beyond", "correct": True, "template": "reused:x"},
+    ]
+    totals = {s.group: s for s in summarize(rows) if s.group in ("all", "beyond")}
+    assert (totals["all"].n, totals["all"].accuracy) == (1, 1.0)
+    assert (totals["beyond"].n, totals["beyond"].accuracy, totals["beyond"].reused) == (2, 0.5, 0.5)
