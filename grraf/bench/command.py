@@ -142,6 +142,13 @@ def _print_report(out: Path) -> None:
     help="Offer verified templates first; --no-templates is GRRAF's LLM-drafted template stage.",
 )
 @click.option(
+    "--self-check/--no-self-check",
+    default=True,
+    show_default=True,
+    help="Cross-check LLM-written code against a verified template; with --no-templates, "
+    "--no-self-check keeps the template library out of the run entirely.",
+)
+@click.option(
     "--reuse/--no-reuse",
     default=False,
     show_default=True,
@@ -183,6 +190,7 @@ def bench(
     timeout: float | None,
     max_retries: int | None,
     templates: bool,
+    self_check: bool,
     reuse: bool,
     explain: bool,
     jsonl: Path | None,
@@ -247,6 +255,7 @@ def bench(
             max_retries=max_retries,
             dry_run=dry_run,
             templates=templates,
+            self_check=self_check,
             reuse=reuse,
             explain=explain,
         )
@@ -268,6 +277,7 @@ def _run(
     max_retries: int | None,
     dry_run: bool,
     templates: bool = True,
+    self_check: bool = True,
     reuse: bool = False,
     explain: bool = False,
 ) -> None:
@@ -288,6 +298,7 @@ def _run(
         timeout=timeout,
         max_retries=max_retries,
         templates=templates,
+        self_check=self_check,
         reuse=reuse,
         # The run's own store: a benchmark neither reads code stored by earlier sessions nor
         # leaves code behind for them, and a resumed run keeps what it stored.

@@ -137,6 +137,17 @@ def test_bench_command_runs_resumes_and_reports(tmp_path: Path, fake_agent) -> N
     assert only.exit_code == 0 and "grraf-networkx" in only.output
 
 
+def test_bench_flags_reach_the_settings_and_reuse_stays_in_the_run_folder(tmp_path: Path, fake_agent) -> None:
+    world, models = fake_agent
+    out = tmp_path / "run"
+    args = ["--tasks", "connectivity", "--per-task", "1", "--methods", "grraf-networkx", "--out", str(out)]
+    result = CliRunner().invoke(bench, [*args, "--no-templates", "--no-self-check", "--reuse"])
+    assert result.exit_code == 0, result.output
+    used = world.instances[-1].settings
+    assert (used.templates, used.self_check, used.reuse) == (False, False, True)
+    assert used.reuse_path == out / "reuse"
+
+
 def test_bench_command_errors_are_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(bench, ["--out", str(tmp_path / "none"), "--report-only"])
     assert result.exit_code == 2 and result.output.startswith("grraf: error: no results.jsonl")
