@@ -76,6 +76,18 @@ def parameters_from_text(question: str) -> dict[str, Any]:
     return {}
 
 
+def ask_sentence(question: str) -> str | None:
+    """The last sentence that asks something (ends with '?'), or None when none does.
+
+    >>> ask_sentence("Edges: (0, 1) (1, 2). Is there a cycle? The graph is undirected.")
+    'Is there a cycle?'
+    >>> ask_sentence("Give one topological order of this graph.") is None
+    True
+    """
+    asks = [s for s in re.split(r"(?<=[.?!])\s+", question.strip()) if s.endswith("?")]
+    return asks[-1] if asks else None
+
+
 def output_format_from_text(question: str) -> str | None:
     """The output form when the question's words settle it, else None.
 
@@ -85,8 +97,7 @@ def output_format_from_text(question: str) -> str | None:
     'number'
     """
     sentences = re.split(r"(?<=[.?!])\s+", question.strip())
-    asks = [s for s in sentences if s.endswith("?")]
-    last = (asks or sentences or [""])[-1]
+    last = ask_sentence(question) or (sentences or [""])[-1]
     if _YES_NO_TEXT.search(question) or _YES_NO_START.search(last):
         return "yes/no"
     if re.search(r"\btopolog", question, re.IGNORECASE):

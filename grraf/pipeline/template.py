@@ -16,11 +16,17 @@ from typing import Any
 from grraf.errors import CodeRejected
 from grraf.llm.calls import LLMSession
 from grraf.pipeline.extract import extract_code
-from grraf.pipeline.refine import parameters_from_text
+from grraf.pipeline.refine import ask_sentence, parameters_from_text
 from grraf.prompts import load_prompt
 from grraf.types import Refined
 
 logger = logging.getLogger(__name__)
+
+#: A template must be named by the question's own ask (one of its words or aliases), not only by
+#: the preamble: GraphInstruct preambles define terms ("increases the number of connected
+#: components", "the eccentricity of a node") that pulled "how many bridges?" to the connected
+#: components template and "what is the radius?" to the diameter one, verified and wrong.
+ASK_EVIDENCE = 1.0
 
 
 @dataclass(frozen=True)
@@ -94,7 +100,7 @@ def retrieve_template(
     ``node_count`` and ``max_hops`` keep out Cypher templates whose path patterns are
     bounded below what the graph may need (ladybug caps variable-length paths).
     """
-    from cypher_templates import find_templates
+    from cypher_templates import find_templates, score_template
 
     found = find_templates(
         refined.task,
@@ -107,7 +113,13 @@ def retrieve_template(
         max_hops=max_hops,
     )
     stated = set(parameters_from_text(question))
-    fitting = [t for t in found if bindable(t.parameters, refined.parameters, stated)]
+    ask = ask_sentence(question)
+    fitting = [
+        t
+        for t in found
+        if bindable(t.parameters, refined.parameters, stated)
+        and (ask is None or score_template(t, "", ask) >= ASK_EVIDENCE)
+    ]
     if not fitting:
         if found:
             logger.debug("templates %s fit the words but not the parameters", [t.name for t in found])

@@ -64,3 +64,15 @@ def test_grraf_tasks_still_get_their_templates(task: str, expected: str) -> None
     )
     chosen = retrieve_template(refined, "networkx", question.text)
     assert chosen is not None and chosen.name is not None and chosen.name.startswith(expected)
+
+
+@pytest.mark.parametrize("task_guess", ["radius", "unknown", "graph_property"])
+def test_the_ask_must_name_the_template_not_only_the_preamble(task_guess: str) -> None:
+    preamble = PREAMBLE.replace(
+        "Q:", "The eccentricity of a node is the greatest number of edges on a shortest path from it. Q:"
+    )
+    radius = preamble + "What is the radius of this graph?"
+    assert retrieve_template(refined_for(radius, task_guess), "networkx", radius) is None
+    diameter = preamble + "What is the diameter of this graph?"
+    chosen = retrieve_template(refined_for(diameter, task_guess), "networkx", diameter)
+    assert chosen is not None and chosen.name == "diameter"
