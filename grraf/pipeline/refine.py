@@ -28,6 +28,8 @@ _FROM_TO = re.compile(r"\bfrom node\s+(\w+)\s+to node\s+(\w+)", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween node\s+(\w+)\s+and node\s+(\w+)", re.IGNORECASE)
 _OF_NODE = re.compile(r"\b(?:of|for) node\s+(\w+)", re.IGNORECASE)
 _NOTATION = {"i", "j", "k"}
+# "the k-core for k = 3", "the 3-core": k is a number the question states, like a node id.
+_K_VALUE = re.compile(r"\bk\s*=\s*(\d+)\b|\b(\d+)-core\b", re.IGNORECASE)
 _LINE = re.compile(r"^\s*[-*]?\s*(task|output|parameters|question)\s*[:=]\s*(.*)$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -57,6 +59,8 @@ def parameters_from_text(question: str) -> dict[str, Any]:
     {'node': 4}
     >>> parameters_from_text("(i->j) is an edge from node i to node j. Is this graph bipartite?")
     {}
+    >>> parameters_from_text("Which nodes are in the k-core of this graph for k = 3?")
+    {'k': 3}
     """
     # The last mention wins, whichever form it takes: benchmark prompts explain their notation
     # first ("an edge from node i to node j") and ask the real question at the end.
@@ -71,9 +75,11 @@ def parameters_from_text(question: str) -> dict[str, Any]:
     found += [
         (m.start(), {"node": _scalar(m.group(1))}) for m in _OF_NODE.finditer(question) if m.group(1) not in _NOTATION
     ]
-    if found:
-        return max(found, key=lambda item: item[0])[1]
-    return {}
+    stated = dict(max(found, key=lambda item: item[0])[1]) if found else {}
+    k_values = [int(m.group(1) or m.group(2)) for m in _K_VALUE.finditer(question)]
+    if k_values:
+        stated["k"] = k_values[-1]
+    return stated
 
 
 def ask_sentence(question: str) -> str | None:

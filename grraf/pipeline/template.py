@@ -75,18 +75,17 @@ def dialect_notes(dialect: str) -> str:
 def bindable(template_parameters: Sequence[str], parameters: Mapping[str, Any], stated: Collection[str]) -> bool:
     """Whether a template with these parameters answers a question with these.
 
-    Word overlap alone misleads: GraphInstruct preambles say "node i and node j are connected",
-    so "how many bridges?" scored the connectivity template. A template must get every value it
-    needs (graph names such as ``G_prime`` come from the store), and must take every node the
-    question's own words name: a template that ignores "of node 5" answers another question
-    (the diameter template for "the eccentricity of node 5").
+    A template must get every value it needs (graph names such as ``G_prime`` come from the
+    store): the shortest-path template cannot answer "the average shortest path length". And it
+    must take every node the question's own words name: a template that ignores "of node 5"
+    answers another question (the diameter template for "the eccentricity of node 5").
 
     >>> bindable(("source", "target"), {}, set())
     False
     >>> bindable((), {"node": 5}, {"node"}), bindable(("node",), {"node": 5}, {"node"})
     (False, True)
-    >>> bindable(("G_prime",), {}, set())
-    True
+    >>> bindable(("G_prime",), {}, set()), bindable(("k",), {"k": 3}, {"k"})
+    (True, True)
     """
     needed = {p for p in template_parameters if not p.startswith("G")}
     return needed <= set(parameters) and set(stated) <= needed
@@ -122,7 +121,7 @@ def retrieve_template(
     ]
     if not fitting:
         if found:
-            logger.debug("templates %s fit the words but not the parameters", [t.name for t in found])
+            logger.debug("templates %s fit the words but not the question's ask or values", [t.name for t in found])
         return None
     best = fitting[0]
     return TemplateChoice(

@@ -193,7 +193,7 @@ def test_parameters_read_as_the_pipeline_reads_them(beyond_set: list[Question]) 
             assert parameters_from_text(q.text) == params
         elif q.task == "k_core":
             assert q.text.endswith(f"for k = {params['k']}?") and set(params) == {"k"}
-            assert parameters_from_text(q.text) == {}
+            assert parameters_from_text(q.text) == params
         else:
             assert params == {} and parameters_from_text(q.text) == {}
 

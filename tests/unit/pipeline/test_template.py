@@ -20,13 +20,13 @@ def refined_for(question: str, task: str, *, directed: bool = False, weighted: b
     return Refined(question, task, directed, weighted, "number", parameters_from_text(question))
 
 
-def test_a_template_that_cannot_take_the_questions_values_is_not_retrieved() -> None:
+def test_preamble_words_alone_do_not_retrieve_a_template() -> None:
     bridges = PREAMBLE + "How many bridges does this graph have?"
     # the words alone pick the connectivity template ("node i and node j are connected")
     assert [t.name for t in find_templates("bridges", bridges, "networkx", directed=False, weighted=False)] == [
         "connectivity"
     ]
-    # but it needs a source and a target the question never names
+    # but the ask ("how many bridges?") names nothing the connectivity template does
     assert retrieve_template(refined_for(bridges, "bridges"), "networkx", bridges) is None
 
 
@@ -76,3 +76,11 @@ def test_the_ask_must_name_the_template_not_only_the_preamble(task_guess: str) -
     diameter = preamble + "What is the diameter of this graph?"
     chosen = retrieve_template(refined_for(diameter, task_guess), "networkx", diameter)
     assert chosen is not None and chosen.name == "diameter"
+
+
+def test_k_is_read_from_the_question_and_bound_without_the_llm() -> None:
+    question = PREAMBLE + "Which nodes are in the k-core of this graph for k = 2?"
+    refined = refined_for(question, "k_core")
+    assert refined.parameters == {"k": 2}
+    chosen = retrieve_template(refined, "networkx", question)
+    assert chosen is not None and chosen.name == "k_core"
