@@ -28,7 +28,7 @@ from grraf.pipeline.inputs import bounded, resolve_graphs
 from grraf.pipeline.refine import refine
 from grraf.pipeline.reuse import ReuseStore
 from grraf.pipeline.selfcheck import self_check
-from grraf.pipeline.template import TemplateChoice, choose_template, retrieve_template
+from grraf.pipeline.template import TemplateChoice, choose_template, retrieve_template, settle_output
 from grraf.stores.base import GraphStore
 from grraf.types import Answer, Attempt, Refined, Schema
 
@@ -166,6 +166,7 @@ class GraphQA:
                     node_count=schema.node_count,
                     max_hops=getattr(store, "max_hops", 30),
                 )
+                refined = settle_output(refined, template, asked)
             self._emit(
                 "template",
                 f"{template.origin} {template.name or ''}".strip()

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from grraf.errors import CodeRejected
 from grraf.llm.calls import LLMSession
 from grraf.pipeline.extract import extract_code
-from grraf.pipeline.refine import ask_sentence, parameters_from_text
+from grraf.pipeline.refine import ask_sentence, output_format_from_text, parameters_from_text
 from grraf.prompts import load_prompt
 from grraf.types import Refined
 
@@ -127,6 +127,28 @@ def retrieve_template(
     return TemplateChoice(
         code=best.code, origin="retrieved", name=best.name, parameters=tuple(best.parameters), entry=best
     )
+
+
+def settle_output(refined: Refined, template: TemplateChoice, question: str) -> Refined:
+    """``refined`` with the retrieved template's output form when the question's words leave it open.
+
+    The refine stage's guess is an LLM's: for "What is the node with the highest PageRank?" the
+    1.5B model said yes/no, and the node id was then read as a truth value. A verified template
+    knows what it returns; the words of the question, when they settle it, still win.
+
+    >>> r = Refined("q", "pagerank", True, False, "yes/no", {})
+    >>> t = TemplateChoice("...", "retrieved", "pagerank_top", entry=type("T", (), {"output": "number"})())
+    >>> settle_output(r, t, "What is the node with the highest PageRank?").output_format
+    'number'
+    >>> settle_output(r, t, "Is node 3 the one with the highest PageRank?").output_format
+    'yes/no'
+    """
+    declared = getattr(template.entry, "output", None)
+    if not template.retrieved or declared is None or declared == refined.output_format:
+        return refined
+    if output_format_from_text(question) is not None:
+        return refined
+    return replace(refined, output_format=declared)
 
 
 def draft_template(refined: Refined, language: str, dialect: str, llm: LLMSession) -> TemplateChoice:

@@ -208,3 +208,17 @@ def test_cypher_backend_does_not_borrow_a_template_of_another_task(settings):
     graph = parse_question(question).graphs["G"]
     assert answer.template_origin == "retrieved:bipartite" and answer.backend == "networkx"
     assert answer.verified and answer.value == nx.is_bipartite(graph.to_undirected())
+
+
+def test_a_retrieved_template_settles_the_output_form_the_question_leaves_open(settings):
+    # The 1.5B model called this a yes/no question; the node id then came back as True.
+    question = (
+        "In a directed graph, (i->j) means that node i and node j are connected with a directed edge from node i "
+        "to node j. Q: The nodes are numbered from 0 to 3, and the edges are: (0->2) (1->2) (3->2) (2->0). "
+        "What is the node with the highest PageRank score (damping factor 0.85)?"
+    )
+    model = scripted(refine_reply("pagerank", "yes/no", "none"))
+    with GraphQA(chat_model=model, settings=settings.with_(templates=True)) as qa:
+        answer = qa.ask(question)
+    assert answer.template_origin == "retrieved:pagerank_top" and answer.refined.output_format == "number"
+    assert answer.verified and answer.value == 2
