@@ -20,9 +20,12 @@ OUTPUT_FORMATS = ("yes/no", "number", "list", "text")
 _YES_NO_TEXT = re.compile(r"\byes or no\b|\b(?:true|yes) or (?:false|no)\b", re.IGNORECASE)
 _YES_NO_START = re.compile(r"^\s*(is|are|does|do|can|has|have|was|were|will)\b", re.IGNORECASE)
 _NUMBER_WORDS = re.compile(
-    r"\b(how many|number of|maximum|minimum|max|min|weight|length|distance|degree|flow|sum|count|diameter|size)\b",
+    r"\b(how many|how much|number of|maximum|minimum|max|min|weight|length|distance|degree|flow|sum|count|"
+    r"diameter|radius|eccentricity|average|mean|coefficient|density|girth|size)\b",
     re.IGNORECASE,
 )
+# An ask opening with one of these wants a value, never a yes or no.
+_WH_START = re.compile(r"^\s*(what|what's|which|who|how|find|give|list|compute|calculate|return)\b", re.IGNORECASE)
 _LIST_WORDS = re.compile(r"\b(which|list|order|sorting|path\b(?! between)|sequence|nodes that)\b", re.IGNORECASE)
 _FROM_TO = re.compile(r"\bfrom node\s+(\w+)\s+to node\s+(\w+)", re.IGNORECASE)
 _BETWEEN = re.compile(r"\bbetween node\s+(\w+)\s+and node\s+(\w+)", re.IGNORECASE)
@@ -101,6 +104,8 @@ def output_format_from_text(question: str) -> str | None:
     'yes/no'
     >>> output_format_from_text("Give the weight of the shortest path from node 1 to node 3.")
     'number'
+    >>> output_format_from_text("What is the radius of this graph?")
+    'number'
     """
     sentences = re.split(r"(?<=[.?!])\s+", question.strip())
     last = ask_sentence(question) or (sentences or [""])[-1]
@@ -153,6 +158,11 @@ def refine(question: str, schema: Schema, llm: LLMSession) -> Refined:
     if output is None:
         stated = fields.get("output", "").lower().replace(" ", "")
         output = next((f for f in OUTPUT_FORMATS if f.replace(" ", "") == stated or stated.startswith(f[:3])), "text")
+        # The 1.5B model calls "What is the radius of this graph?" a yes/no question; the number the
+        # code computed would then be read as True. A wh-question is taken as it comes instead.
+        ask = ask_sentence(question) or question
+        if output == "yes/no" and _WH_START.search(ask):
+            output = "text"
     parameters = {**_parse_parameters(fields.get("parameters", "")), **parameters_from_text(question)}
     rewritten = fields.get("question", "").strip()
     # P' must keep the question's node ids; a rewrite that lost them is worse than none.

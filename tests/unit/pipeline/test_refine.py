@@ -38,3 +38,23 @@ def test_output_formats():
 
 def test_reply_lines():
     assert parse_refine_reply("- Task: x\nOutput = number") == {"task": "x", "output": "number"}
+
+
+def test_a_wh_question_is_never_taken_as_yes_no():
+    # The 1.5B model's guess for a question whose words do not settle the form.
+    model = scripted("task: top node\noutput: yes/no\nparameters: none\nquestion: q")
+    question = "What is the node that the most edges point to?"
+    assert output_format_from_text(question) is None
+    assert refine(question, SCHEMA, LLMSession(model)).output_format == "text"
+    still = scripted("task: check\noutput: yes/no\nparameters: none\nquestion: q")
+    assert refine("Node 3 reaches every other node?", SCHEMA, LLMSession(still)).output_format == "yes/no"
+
+
+def test_graph_measures_are_numbers():
+    for ask in (
+        "What is the radius of this graph?",
+        "What is the eccentricity of node 2?",
+        "What is the average shortest path length of this graph?",
+        "How much does the density change?",
+    ):
+        assert output_format_from_text(ask) == "number", ask
