@@ -129,6 +129,54 @@ def call_for_function(code: str, parameters: dict[str, Any]) -> str | None:
     return f"answer = {function.name}({', '.join(call)})"
 
 
+def rebind_invented_call(code: str, parameters: dict[str, Any]) -> str | None:
+    """``code`` with ``answer = f(G, 0, 5)`` bound again when the call passes node ids nobody stated.
+
+    The 1.5B model drafts ``solve(G, source=None, target=None)`` for "What is the radius of this
+    graph?" and then calls ``solve(G, 0, 5)``: values it made up, which send the code down the
+    wrong branch. When a call of a function the code defines passes integer literals that are
+    not among the question's parameter values, the call is replaced by the deterministic
+    binding (:func:`call_for_function`); None when nothing was invented or no binding exists.
+
+    >>> code = "def solve(G, source=None, target=None):\\n    return 1\\nanswer = solve(G, 0, 5)\\n"
+    >>> print(rebind_invented_call(code, {}), end="")
+    def solve(G, source=None, target=None):
+        return 1
+    answer = solve(G)
+    >>> rebind_invented_call("def solve(G, node):\\n    return 1\\nanswer = solve(G, 4)\\n", {"node": 4}) is None
+    True
+    """
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    stated = {v for v in parameters.values() if isinstance(v, int) and not isinstance(v, bool)}
+    for statement in tree.body:
+        if not (
+            isinstance(statement, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "answer" for t in statement.targets)
+            and isinstance(statement.value, ast.Call)
+            and isinstance(statement.value.func, ast.Name)
+            and statement.value.func.id in defined
+        ):
+            continue
+        arguments = [*statement.value.args, *(k.value for k in statement.value.keywords)]
+        invented = [
+            a.value for a in arguments if isinstance(a, ast.Constant) and type(a.value) is int and a.value not in stated
+        ]
+        if not invented or statement.end_lineno is None:
+            return None
+        lines = code.splitlines(keepends=True)
+        rest = "".join(lines[: statement.lineno - 1] + lines[statement.end_lineno :])
+        binding = call_for_function(rest, parameters)
+        if binding is None:
+            return None
+        lines[statement.lineno - 1 : statement.end_lineno] = [binding + "\n"]
+        return "".join(lines)
+    return None
+
+
 def _defines_solve(code: str) -> bool:
     return re.search(r"^\s*def\s+solve\s*\(", code, re.MULTILINE) is not None
 
@@ -231,6 +279,7 @@ class CodeWriter:
             call = call_for_function(code, self.parameters)
             if call is not None:
                 code = f"{code.rstrip()}\n\n{call}\n"
+            code = rebind_invented_call(code, self.parameters) or code
         self.tried.append(code)
         return code
 

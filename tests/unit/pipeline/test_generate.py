@@ -1,9 +1,10 @@
 from __future__ import annotations
 
+from grraf.llm.calls import LLMSession
 from grraf.pipeline.generate import CodeWriter, call_for_function, python_call
 from grraf.pipeline.template import TemplateChoice
 from grraf.types import Refined, Schema
-from tests.fakes import scripted
+from tests.fakes import fenced, scripted
 
 SCHEMA = Schema(text="G: DiGraph, 5 nodes", node_count=5, edge_count=4, directed=True)
 TEMPLATE = TemplateChoice(
@@ -68,3 +69,35 @@ def test_repeated_code_is_called_out():
 
 def test_python_call_requires_every_parameter():
     assert python_call(TEMPLATE, {"source": 0}) is None
+
+
+def test_node_ids_the_model_made_up_are_dropped_from_the_call():
+    # seen with the local model on "What is the radius of this graph?"
+    drafted = (
+        "import networkx as nx\n\ndef solve(G, source=None, target=None):\n"
+        "    if source is None and target is None:\n        return nx.radius(G)\n"
+        "    return nx.shortest_path_length(G, source, target)\n\nanswer = solve(G, 0, 5)\nprint(answer)\n"
+    )
+    model = scripted(fenced(drafted))
+    writer = CodeWriter.start(
+        Refined("What is the radius?", "radius", False, False, "number", {}),
+        TemplateChoice("def solve(G): ...", "drafted"),
+        SCHEMA,
+        "python",
+        "networkx",
+    )
+    code = writer.write(LLMSession(model))
+    assert "answer = solve(G)\n" in code and "solve(G, 0, 5)" not in code and code.rstrip().endswith("print(answer)")
+
+
+def test_stated_values_in_the_call_are_kept():
+    code = "def solve(G, node):\n    return G.degree(node)\n\nanswer = solve(G, 4)\n"
+    model = scripted(fenced(code))
+    writer = CodeWriter.start(
+        Refined("Degree of node 4?", "degree", False, False, "number", {"node": 4}),
+        TemplateChoice("def solve(G, node): ...", "drafted"),
+        SCHEMA,
+        "python",
+        "networkx",
+    )
+    assert writer.write(LLMSession(model)).strip() == code.strip()
