@@ -76,6 +76,12 @@ def normalize(value: Any, output_format: str) -> Any:
             )
         return flag
     if output_format == "number":
+        if isinstance(value, bool):
+            # int(True) would pass; "how many bridges" answered by has_bridges() is the usual cause.
+            raise CodeFailed(
+                f"The question asks for a number, but `answer` is {value}, a yes/no result: the code "
+                "checks whether something exists instead of counting or measuring it. Compute the number itself."
+            )
         number = as_number(value)
         if number is None:
             raise CodeFailed(

@@ -166,7 +166,10 @@ def refine(question: str, schema: Schema, llm: LLMSession) -> Refined:
     parameters = {**_parse_parameters(fields.get("parameters", "")), **parameters_from_text(question)}
     rewritten = fields.get("question", "").strip()
     # P' must keep the question's node ids; a rewrite that lost them is worse than none.
-    if not rewritten or any(str(v) not in rewritten for v in parameters_from_text(question).values()):
+    # It must still ask something when the question did: the 1.5B model sometimes echoes the
+    # graph sentence ("The nodes are numbered from 0 to 10, and the edges are: .") and drops the ask.
+    lost_ask = ask_sentence(question) is not None and "?" not in rewritten
+    if not rewritten or lost_ask or any(str(v) not in rewritten for v in parameters_from_text(question).values()):
         rewritten = question
     return Refined(
         question=rewritten,
