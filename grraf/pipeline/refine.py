@@ -168,9 +168,12 @@ def refine(question: str, schema: Schema, llm: LLMSession) -> Refined:
     # P' must keep the question's node ids; a rewrite that lost them is worse than none.
     # It must still ask something when the question did: the 1.5B model sometimes echoes the
     # graph sentence ("The nodes are numbered from 0 to 10, and the edges are: .") and drops the ask.
-    lost_ask = ask_sentence(question) is not None and "?" not in rewritten
+    # The ask itself then stands in for P': given the whole benchmark text instead, the same model
+    # tried to rebuild the graph from its (removed) edge list, and every attempt was refused.
+    ask = ask_sentence(question)
+    lost_ask = ask is not None and "?" not in rewritten
     if not rewritten or lost_ask or any(str(v) not in rewritten for v in parameters_from_text(question).values()):
-        rewritten = question
+        rewritten = ask or question
     return Refined(
         question=rewritten,
         task=task,

@@ -64,4 +64,4 @@ def test_a_rewrite_that_drops_the_ask_is_not_used():
     # seen with the local model: it echoed the graph sentence and lost "How many bridges ...?"
     model = scripted("task: bridges\noutput: number\nparameters: none\nquestion: The nodes are numbered from 0 to 10.")
     question = "Q: The nodes are numbered from 0 to 10, and the edges are: . How many bridges does this graph have?"
-    assert refine(question, SCHEMA, LLMSession(model)).question == question
+    assert refine(question, SCHEMA, LLMSession(model)).question == "How many bridges does this graph have?"
