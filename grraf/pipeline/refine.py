@@ -170,10 +170,10 @@ def refine(question: str, schema: Schema, llm: LLMSession) -> Refined:
     # graph sentence ("The nodes are numbered from 0 to 10, and the edges are: .") and drops the ask.
     # The ask itself then stands in for P': given the whole benchmark text instead, the same model
     # tried to rebuild the graph from its (removed) edge list, and every attempt was refused.
-    ask = ask_sentence(question)
-    lost_ask = ask is not None and "?" not in rewritten
+    ask_only = ask_sentence(question)
+    lost_ask = ask_only is not None and "?" not in rewritten
     if not rewritten or lost_ask or any(str(v) not in rewritten for v in parameters_from_text(question).values()):
-        rewritten = ask or question
+        rewritten = ask_only or question
     return Refined(
         question=rewritten,
         task=task,
