@@ -21,6 +21,7 @@ from grraf.llm.calls import LLMSession
 from grraf.pipeline.extract import extract_code
 from grraf.pipeline.template import TemplateChoice, dialect_notes
 from grraf.prompts import load_prompt
+from grraf.sandbox.policy import GRAPH_MUTATORS
 from grraf.types import Refined, Schema
 
 OUTPUT_HINTS = {
@@ -177,6 +178,53 @@ def rebind_invented_call(code: str, parameters: dict[str, Any]) -> str | None:
     return None
 
 
+def drop_graph_rebuild(code: str, names: frozenset[str] = frozenset({"G", "G_prime"})) -> str | None:
+    """``code`` without the top-level lines that build a stand-in graph, or None when there are none.
+
+    The 1.5B model writes a correct ``solve(G)`` and then, below it, ``G = networkx.Graph()`` and
+    ``G.add_edges_from([...])`` with edges it made up as a "test", and repeats that after being
+    told not to. Those statements are scaffolding around a function, so they are dropped (the
+    function and the call stay, and the guard checks the result again). Only when the code
+    defines a function: a script that builds its own graph is refused as before.
+
+    >>> code = "def solve(G):\\n    return 1\\nG = nx.Graph()\\nG.add_edge(0, 1)\\nanswer = solve(G)\\n"
+    >>> print(drop_graph_rebuild(code), end="")
+    def solve(G):
+        return 1
+    answer = solve(G)
+    >>> drop_graph_rebuild("G = nx.Graph()\\nanswer = 1\\n") is None
+    True
+    """
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    if not any(isinstance(n, ast.FunctionDef) for n in tree.body):
+        return None
+
+    def rebuilds(statement: ast.stmt) -> bool:
+        if isinstance(statement, ast.Assign | ast.AnnAssign):
+            targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
+            return any(isinstance(t, ast.Name) and t.id in names for t in targets)
+        call = statement.value if isinstance(statement, ast.Expr) else None
+        return (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and isinstance(call.func.value, ast.Name)
+            and call.func.value.id in names
+            and call.func.attr in GRAPH_MUTATORS
+        )
+
+    dropped = [st for st in tree.body if rebuilds(st)]
+    if not dropped:
+        return None
+    lines = code.splitlines(keepends=True)
+    for statement in reversed(dropped):
+        end = statement.end_lineno or statement.lineno
+        del lines[statement.lineno - 1 : end]
+    return "".join(lines)
+
+
 def _defines_solve(code: str) -> bool:
     return re.search(r"^\s*def\s+solve\s*\(", code, re.MULTILINE) is not None
 
@@ -276,6 +324,7 @@ class CodeWriter:
         if self.prefix and not _defines_solve(code):
             code = f"{self.prefix}\n\n{code}"
         if self.language == "python":
+            code = drop_graph_rebuild(code) or code
             call = call_for_function(code, self.parameters)
             if call is not None:
                 code = f"{code.rstrip()}\n\n{call}\n"

@@ -101,3 +101,21 @@ def test_stated_values_in_the_call_are_kept():
         "networkx",
     )
     assert writer.write(LLMSession(model)).strip() == code.strip()
+
+
+def test_a_stand_in_graph_built_below_the_function_is_dropped():
+    # seen with the local model on "How many articulation points does this graph have?"
+    drafted = (
+        "import networkx as nx\n\ndef solve(G):\n    return len(list(nx.articulation_points(G)))\n\n"
+        "G = networkx.Graph()\nG.add_edges_from([(0, 1), (0, 2), (1, 2)])\nanswer = solve(G)\nprint(answer)\n"
+    )
+    writer = CodeWriter.start(
+        Refined("How many articulation points?", "articulation_points", False, False, "number", {}),
+        TemplateChoice("def solve(G): ...", "drafted"),
+        SCHEMA,
+        "python",
+        "networkx",
+    )
+    code = writer.write(LLMSession(scripted(fenced(drafted))))
+    assert "networkx.Graph()" not in code and "add_edges_from" not in code
+    assert "def solve(G):" in code and "answer = solve(G)" in code
