@@ -166,7 +166,8 @@ def rebind_invented_call(code: str, parameters: dict[str, Any]) -> str | None:
         invented = [
             a.value for a in arguments if isinstance(a, ast.Constant) and type(a.value) is int and a.value not in stated
         ]
-        if not invented or statement.end_lineno is None:
+        function = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == statement.value.func.id)
+        if not (invented or _misplaced(statement.value, function, parameters)) or statement.end_lineno is None:
             return None
         lines = code.splitlines(keepends=True)
         rest = "".join(lines[: statement.lineno - 1] + lines[statement.end_lineno :])
@@ -176,6 +177,24 @@ def rebind_invented_call(code: str, parameters: dict[str, Any]) -> str | None:
         lines[statement.lineno - 1 : statement.end_lineno] = [binding + "\n"]
         return "".join(lines)
     return None
+
+
+def _misplaced(call: ast.Call, function: ast.FunctionDef, parameters: dict[str, Any]) -> bool:
+    """Whether a stated value is passed positionally to a parameter named for something else.
+
+    ``solve(G, 8)`` for "the eccentricity of node 8" with ``def solve(G, source=None, target=None,
+    node=None)`` puts the node into ``source``.
+    """
+    names = [a.arg for a in function.args.args]
+    for position, argument in enumerate(call.args):
+        if position >= len(names) or not isinstance(argument, ast.Constant):
+            continue
+        receiving = _canonical(names[position]) or names[position]
+        for name, value in parameters.items():
+            same = type(value) is type(argument.value) and value == argument.value
+            if same and (_canonical(name) or name) != receiving and receiving not in parameters:
+                return True
+    return False
 
 
 def drop_graph_rebuild(code: str, names: frozenset[str] = frozenset({"G", "G_prime"})) -> str | None:

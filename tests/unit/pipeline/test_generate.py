@@ -119,3 +119,22 @@ def test_a_stand_in_graph_built_below_the_function_is_dropped():
     code = writer.write(LLMSession(scripted(fenced(drafted))))
     assert "networkx.Graph()" not in code and "add_edges_from" not in code
     assert "def solve(G):" in code and "answer = solve(G)" in code
+
+
+def test_a_stated_node_passed_into_the_wrong_parameter_is_bound_by_name():
+    # seen with the local model on "What is the eccentricity of node 8?"
+    drafted = (
+        "import networkx as nx\n\ndef solve(G, source=None, target=None, node=None):\n"
+        "    if source is not None and target is not None:\n        return nx.eccentricity(G, source, target)\n"
+        "    elif node is not None:\n        return nx.eccentricity(G, node)\n    return nx.eccentricity(G)\n\n"
+        "answer = solve(G, 8)\n"
+    )
+    writer = CodeWriter.start(
+        Refined("What is the eccentricity of node 8?", "eccentricity", False, False, "number", {"node": 8}),
+        TemplateChoice("def solve(G, node): ...", "drafted"),
+        SCHEMA,
+        "python",
+        "networkx",
+    )
+    code = writer.write(LLMSession(scripted(fenced(drafted))))
+    assert "answer = solve(G, node=8)" in code and "solve(G, 8)" not in code
