@@ -21,7 +21,7 @@ from grraf.llm.calls import LLMSession
 from grraf.pipeline.extract import extract_code
 from grraf.pipeline.template import TemplateChoice, dialect_notes
 from grraf.prompts import load_prompt
-from grraf.sandbox.policy import GRAPH_MUTATORS
+from grraf.sandbox.policy import graph_mutation
 from grraf.types import Refined, Schema
 
 OUTPUT_HINTS = {
@@ -151,7 +151,7 @@ def rebind_invented_call(code: str, parameters: dict[str, Any]) -> str | None:
         tree = ast.parse(code)
     except SyntaxError:
         return None
-    defined = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    defined = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
     stated = {v for v in parameters.values() if isinstance(v, int) and not isinstance(v, bool)}
     for statement in tree.body:
         if not (
@@ -166,7 +166,7 @@ def rebind_invented_call(code: str, parameters: dict[str, Any]) -> str | None:
         invented = [
             a.value for a in arguments if isinstance(a, ast.Constant) and type(a.value) is int and a.value not in stated
         ]
-        function = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == statement.value.func.id)
+        function = defined[statement.value.func.id]
         if not (invented or _misplaced(statement.value, function, parameters)) or statement.end_lineno is None:
             return None
         lines = code.splitlines(keepends=True)
@@ -225,14 +225,7 @@ def drop_graph_rebuild(code: str, names: frozenset[str] = frozenset({"G", "G_pri
         if isinstance(statement, ast.Assign | ast.AnnAssign):
             targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]
             return any(isinstance(t, ast.Name) and t.id in names for t in targets)
-        call = statement.value if isinstance(statement, ast.Expr) else None
-        return (
-            isinstance(call, ast.Call)
-            and isinstance(call.func, ast.Attribute)
-            and isinstance(call.func.value, ast.Name)
-            and call.func.value.id in names
-            and call.func.attr in GRAPH_MUTATORS
-        )
+        return isinstance(statement, ast.Expr) and graph_mutation(statement.value, names) is not None
 
     dropped = [st for st in tree.body if rebuilds(st)]
     if not dropped:

@@ -316,6 +316,25 @@ GRAPH_MUTATORS = frozenset(
 )
 
 
+def graph_mutation(node: ast.AST | None, names: frozenset[str]) -> str | None:
+    """``"G.add_edge"`` when ``node`` is a call that edits one of the loaded graphs, else None.
+
+    >>> graph_mutation(ast.parse("G.add_edge(0, 1)").body[0].value, frozenset({"G"}))
+    'G.add_edge'
+    >>> graph_mutation(ast.parse("H.add_edge(0, 1)").body[0].value, frozenset({"G"})) is None
+    True
+    """
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Name)
+        and node.func.value.id in names
+        and node.func.attr in GRAPH_MUTATORS
+    ):
+        return f"{node.func.value.id}.{node.func.attr}"
+    return None
+
+
 def check_graph_untouched(code: str, names: frozenset[str]) -> None:
     """Refuse code that rebinds or edits the loaded graphs (``G = nx.Graph()``, ``G.add_edge(...)``).
 
@@ -348,15 +367,9 @@ def check_graph_untouched(code: str, names: frozenset[str]) -> None:
                         f"line {name.lineno}: do not assign to `{name.id}`: the graph is already loaded in "
                         f"`{name.id}`; use it as it is"
                     )
-        if (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Attribute)
-            and isinstance(node.func.value, ast.Name)
-            and node.func.value.id in names
-            and node.func.attr in GRAPH_MUTATORS
-        ):
+        if (called := graph_mutation(node, names)) is not None:
             problems.append(
-                f"line {node.lineno}: do not call `{node.func.value.id}.{node.func.attr}`: the graph is already "
+                f"line {getattr(node, 'lineno', 0)}: do not call `{called}`: the graph is already "
                 "loaded with all its nodes and edges; do not change it"
             )
     if problems:

@@ -71,6 +71,13 @@ def test_python_call_requires_every_parameter():
     assert python_call(TEMPLATE, {"source": 0}) is None
 
 
+def written_from_draft(reply: str, question: str, task: str, parameters: dict[str, object]) -> str:
+    """The code a writer on an LLM-drafted template makes of one model reply."""
+    refined = Refined(question, task, False, False, "number", dict(parameters))
+    writer = CodeWriter.start(refined, TemplateChoice("def solve(G): ...", "drafted"), SCHEMA, "python", "networkx")
+    return writer.write(LLMSession(scripted(fenced(reply))))
+
+
 def test_node_ids_the_model_made_up_are_dropped_from_the_call():
     # seen with the local model on "What is the radius of this graph?"
     drafted = (
@@ -78,29 +85,13 @@ def test_node_ids_the_model_made_up_are_dropped_from_the_call():
         "    if source is None and target is None:\n        return nx.radius(G)\n"
         "    return nx.shortest_path_length(G, source, target)\n\nanswer = solve(G, 0, 5)\nprint(answer)\n"
     )
-    model = scripted(fenced(drafted))
-    writer = CodeWriter.start(
-        Refined("What is the radius?", "radius", False, False, "number", {}),
-        TemplateChoice("def solve(G): ...", "drafted"),
-        SCHEMA,
-        "python",
-        "networkx",
-    )
-    code = writer.write(LLMSession(model))
+    code = written_from_draft(drafted, "What is the radius?", "radius", {})
     assert "answer = solve(G)\n" in code and "solve(G, 0, 5)" not in code and code.rstrip().endswith("print(answer)")
 
 
 def test_stated_values_in_the_call_are_kept():
     code = "def solve(G, node):\n    return G.degree(node)\n\nanswer = solve(G, 4)\n"
-    model = scripted(fenced(code))
-    writer = CodeWriter.start(
-        Refined("Degree of node 4?", "degree", False, False, "number", {"node": 4}),
-        TemplateChoice("def solve(G, node): ...", "drafted"),
-        SCHEMA,
-        "python",
-        "networkx",
-    )
-    assert writer.write(LLMSession(model)).strip() == code.strip()
+    assert written_from_draft(code, "Degree of node 4?", "degree", {"node": 4}).strip() == code.strip()
 
 
 def test_a_stand_in_graph_built_below_the_function_is_dropped():
@@ -109,14 +100,7 @@ def test_a_stand_in_graph_built_below_the_function_is_dropped():
         "import networkx as nx\n\ndef solve(G):\n    return len(list(nx.articulation_points(G)))\n\n"
         "G = networkx.Graph()\nG.add_edges_from([(0, 1), (0, 2), (1, 2)])\nanswer = solve(G)\nprint(answer)\n"
     )
-    writer = CodeWriter.start(
-        Refined("How many articulation points?", "articulation_points", False, False, "number", {}),
-        TemplateChoice("def solve(G): ...", "drafted"),
-        SCHEMA,
-        "python",
-        "networkx",
-    )
-    code = writer.write(LLMSession(scripted(fenced(drafted))))
+    code = written_from_draft(drafted, "How many articulation points?", "articulation_points", {})
     assert "networkx.Graph()" not in code and "add_edges_from" not in code
     assert "def solve(G):" in code and "answer = solve(G)" in code
 
@@ -129,12 +113,5 @@ def test_a_stated_node_passed_into_the_wrong_parameter_is_bound_by_name():
         "    elif node is not None:\n        return nx.eccentricity(G, node)\n    return nx.eccentricity(G)\n\n"
         "answer = solve(G, 8)\n"
     )
-    writer = CodeWriter.start(
-        Refined("What is the eccentricity of node 8?", "eccentricity", False, False, "number", {"node": 8}),
-        TemplateChoice("def solve(G, node): ...", "drafted"),
-        SCHEMA,
-        "python",
-        "networkx",
-    )
-    code = writer.write(LLMSession(scripted(fenced(drafted))))
+    code = written_from_draft(drafted, "What is the eccentricity of node 8?", "eccentricity", {"node": 8})
     assert "answer = solve(G, node=8)" in code and "solve(G, 8)" not in code
