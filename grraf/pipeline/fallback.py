@@ -11,21 +11,37 @@ from grraf.prompts import load_prompt
 
 MAX_DIRECT_CHARS = 12_000
 _FINAL = re.compile(r"###\s*(.+)")
+# Where models put a final answer when they skip '###': LaTeX \boxed{...} (Qwen's habit from maths
+# training) and <answer>...</answer> tags.
+_MARKED = re.compile(r"\\boxed\{([^{}]+)\}|<answer>\s*(.+?)\s*</answer>", re.DOTALL)
 _FIRST_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?")
+# "the out-degree of node 8 is 3": the number that the sentence states, not the node it names.
+_STATED_NUMBER = re.compile(r"(?:\bis|\bequals|=|:)\s*\**\s*([-+]?\d+(?:\.\d+)?)\b")
 _YES_NO_WORD = re.compile(r"\b(yes|no|true|false)\b", re.IGNORECASE)
 
 
 def final_text(reply: str) -> str:
-    """The text after the last '###', else the last non-empty line.
+    """The text after the last '###', else the last marked answer, else the last non-empty line.
 
     >>> final_text("Step 1...\\n### 10.")
     '10.'
+    >>> final_text("So the out-degree of node 8 is \\\\(\\\\boxed{3}\\\\).\\nDone.")
+    '3'
     """
     matches = _FINAL.findall(reply)
     if matches:
-        return matches[-1].strip()
+        return _unmarked(matches[-1].strip())
+    marked = list(_MARKED.finditer(reply))
+    if marked:
+        return (marked[-1].group(1) or marked[-1].group(2)).strip()
     lines = [line.strip() for line in reply.strip().splitlines() if line.strip()]
     return lines[-1] if lines else ""
+
+
+def _unmarked(text: str) -> str:
+    """'### <answer>3</answer>' -> '3'."""
+    match = _MARKED.search(text)
+    return (match.group(1) or match.group(2)).strip() if match else text
 
 
 def read_value(text: str, output_format: str, reply: str = "") -> Any:
@@ -38,13 +54,16 @@ def read_value(text: str, output_format: str, reply: str = "") -> Any:
     (True, 10)
     >>> read_value("Explanation:", "number", "The flow is 3, then 4 more: 7 in total.\\nExplanation:")
     7
+    >>> read_value("The shortest path from node 0 to node 7 is 12.", "number")
+    12
     """
     if output_format == "yes/no":
         match = _YES_NO_WORD.search(text) or _last(_YES_NO_WORD, reply)
         return as_yes_no(match.group(1)) if match else text
     if output_format == "number":
+        stated = _last(_STATED_NUMBER, text)
         match = _FIRST_NUMBER.search(text) or _last(_FIRST_NUMBER, reply)
-        number = as_number(match.group(0)) if match else None
+        number = as_number(stated.group(1) if stated else match.group(0)) if match else None
         return text if number is None else number
     if output_format == "list":
         lines = [text] + [line for line in reversed(reply.splitlines()) if len(_NODE_ID.findall(line)) > 1]
