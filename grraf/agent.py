@@ -186,7 +186,13 @@ class GraphQA:
                     # graph is the verification GRRAF itself gives, and the stored file says so.
                     reuse.remember(refined, store.dialect, code, verified_by=checked_by or "executed")
 
-            def finish(text: str, value: Any, code: str | None, fallback_reason: str | None = None) -> Answer:
+            def finish(
+                text: str,
+                value: Any,
+                code: str | None,
+                fallback_reason: str | None = None,
+                reasoning: str | None = None,
+            ) -> Answer:
                 return Answer(
                     question=question,
                     answer=text,
@@ -203,6 +209,7 @@ class GraphQA:
                     fallback_reason=fallback_reason,
                     checked_by=checked_by if code is not None else None,
                     retrieved_docs=template.docs,
+                    reasoning=reasoning,
                 )
 
             if value is not _NO_VALUE:
@@ -220,9 +227,9 @@ class GraphQA:
                 return finish("", None, None, reason + "; fallback disabled")
             # The original question already holds the graph when it was written in it.
             shown = None if graph_in_text else store.as_text(self.settings.fallback_max_edges)
-            text, value = fallback_stage.answer_directly(question, shown, refined.output_format, llm)
-            self._emit("fallback", text, value=value, verified=False)
-            return finish(text, value, None, reason)
+            direct = fallback_stage.answer_directly(question, shown, refined.output_format, llm)
+            self._emit("fallback", direct.text, value=direct.value, verified=False)
+            return finish(direct.text, direct.value, None, reason, reasoning=direct.reply)
         finally:
             for opened in to_close:
                 opened.close()
@@ -414,17 +421,18 @@ def answer_directly(
     start = time.perf_counter()
     llm = LLMSession(chat_model)
     fmt = output_format or output_format_from_text(question) or "text"
-    text, value = fallback_stage.answer_directly(question, None, fmt, llm)
+    direct = fallback_stage.answer_directly(question, None, fmt, llm)
     return Answer(
         question=question,
-        answer=text,
-        value=value,
+        answer=direct.text,
+        value=direct.value,
         verified=False,
         attempts=(),
         llm_calls=tuple(llm.calls),
         seconds=time.perf_counter() - start,
         backend="direct",
         fallback_reason="direct answer (no code)",
+        reasoning=direct.reply,
     )
 
 

@@ -20,6 +20,7 @@ from rich.syntax import Syntax
 from grraf.agent import BACKENDS, Event, GraphQA
 from grraf.cli_errors import handle_errors
 from grraf.config import Settings
+from grraf.display import REASONING_TITLE
 from grraf.types import Answer
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -77,6 +78,9 @@ def _print_answer(answer: Answer, language: str) -> None:
         stdout.print(f"[yellow]unverified[/]: {answer.fallback_reason} ({facts})")
     if answer.code:
         stdout.print(Syntax(answer.code, language, theme="ansi_dark"))
+    elif answer.reasoning:
+        stdout.print(f"[dim]{REASONING_TITLE}:[/]")
+        stdout.print(answer.reasoning, markup=False, highlight=False, style="dim")
 
 
 @cli.command()

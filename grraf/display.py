@@ -114,6 +114,9 @@ def _refined_rows(answer: Answer) -> list[tuple[str, str]]:
     return rows
 
 
+REASONING_TITLE = "The model's own reasoning (no code checked it)"
+
+
 def _shown_code(answer: Answer) -> tuple[str, str] | None:
     """(title, code) to show: the verified code, else the last code that was tried."""
     if answer.code:
@@ -188,6 +191,11 @@ def answer_html(answer: Answer) -> str:
         parts.append(
             f"<details open><summary>{_e(title)} ({_e(language)})</summary>{highlight_html(code, language)}</details>"
         )
+    if answer.reasoning:
+        parts.append(
+            f"<details><summary>{_e(REASONING_TITLE)}</summary>"
+            f"<pre style='white-space:pre-wrap'>{_e(answer.reasoning)}</pre></details>"
+        )
     parts.append(f"<details{' open' if len(answer.attempts) > 1 else ''}>")
     parts.append(f"<summary>Attempts ({len(answer.attempts)})</summary>{_attempts_html(answer.attempts)}</details>")
     if answer.template:
@@ -251,6 +259,8 @@ def answer_markdown(answer: Answer) -> str:
     if shown is not None:
         title, code = shown
         lines += ["", f"{title}:", "", _fence(code, code_language(answer))]
+    if answer.reasoning:
+        lines += ["", f"{REASONING_TITLE}:", "", _fence(answer.reasoning, "text")]
     lines += ["", f"Attempts ({len(answer.attempts)}):", ""]
     if answer.attempts:
         lines += ["| # | status | seconds | error |", "|---:|---|---:|---|"]

@@ -106,6 +106,9 @@ class Answer:
     fallback_reason: str | None = None
     checked_by: str | None = None
     retrieved_docs: tuple[str, ...] = ()
+    # What stands behind an unverified direct answer (fallback or the direct baseline): the
+    # model's whole reply, since no code does. None when code produced the answer.
+    reasoning: str | None = None
 
     @property
     def tokens(self) -> TokenUsage:
@@ -138,6 +141,7 @@ class Answer:
             "seconds": round(self.seconds, 3),
             "backend": self.backend,
             "code": self.code,
+            "reasoning": self.reasoning,
             "template": self.template_origin,
             "checked_by": self.checked_by,
             "retrieved_docs": list(self.retrieved_docs),

@@ -132,6 +132,9 @@ def answer_row(question: Question, method: str, answer: Answer) -> dict[str, Any
             "fallback_reason": answer.fallback_reason,
             "value": jsonable(answer.value),
             "answer": answer.answer,
+            # The whole reply behind a direct or fallback answer, so rows can be re-read
+            # when the answer reader changes (a direct run takes hours to repeat).
+            "reply": answer.reasoning,
             "template": answer.template_origin,
             "tokens_in": tokens.input,
             "tokens_out": tokens.output,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from grraf.llm.calls import LLMSession
@@ -80,8 +81,17 @@ def _last(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     return matches[-1] if matches else None
 
 
-def answer_directly(question: str, graph_text: str | None, output_format: str, llm: LLMSession) -> tuple[str, Any]:
-    """Ask the LLM for the answer itself; returns (answer text, value)."""
+@dataclass(frozen=True)
+class DirectAnswer:
+    """The LLM's own answer: its final text, the value read from it, and the whole reply."""
+
+    text: str
+    value: Any
+    reply: str
+
+
+def answer_directly(question: str, graph_text: str | None, output_format: str, llm: LLMSession) -> DirectAnswer:
+    """Ask the LLM for the answer itself."""
     from grraf.pipeline.inputs import bounded
 
     # A graph too big for the context window cannot be answered directly anyway; the
@@ -89,4 +99,4 @@ def answer_directly(question: str, graph_text: str | None, output_format: str, l
     messages = load_prompt("direct").render(question=bounded(question, MAX_DIRECT_CHARS), graph_text=graph_text or "")
     reply = llm.chat("fallback", messages)
     text = final_text(reply)
-    return text, read_value(text, output_format, reply)
+    return DirectAnswer(text, read_value(text, output_format, reply), reply)

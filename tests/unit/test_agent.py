@@ -74,6 +74,7 @@ def test_n_failures_fall_back_flagged_unverified(settings):
     assert len(answer.attempts) == 3 and all(a.status == "error" for a in answer.attempts)
     assert answer.verified is False and answer.value == 5 and answer.fallback_reason
     assert answer.llm_calls[-1].stage == "fallback"
+    assert answer.reasoning == "I think it is 5.\n### 5" and answer.to_dict()["reasoning"] == answer.reasoning
     # The store's graph is small, so the fallback shows it to the LLM.
     assert "(0->1,3)" in model.prompt_text(-1)
 
@@ -143,6 +144,7 @@ def test_direct_baseline(settings):
         "Is there a path between node 0 and node 3? (0,1) (1,3)", chat_model=model, settings=settings
     )
     assert answer.value is True and answer.verified is False and not answer.attempts
+    assert answer.answer == "Yes" and answer.reasoning == "Node 0 reaches node 3.\n### Yes"
 
 
 def test_json_contract(settings):

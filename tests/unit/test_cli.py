@@ -52,6 +52,21 @@ def test_fallback_is_exit_zero_and_flagged(run, monkeypatch):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["verified"] is False and data["fallback_reason"] and data["answer"] == "70" and data["value"] == 70
+    assert data["reasoning"] == "I believe it is 70.\n### 70"
+
+
+def test_fallback_shows_the_reasoning_behind_it(run, monkeypatch):
+    monkeypatch.setenv("GRRAF_MAX_RETRIES", "0")
+    result = run(
+        ["ask", "What is the Wiener index of this graph?", "--graph", "examples/flow.txt"],
+        "task: wiener_index\noutput: number\nparameters: none\nquestion: What is the Wiener index?",
+        fenced("answer = 1/0"),
+        fenced("answer = 1/0"),
+        "Summing [all] pair distances gives 70.\n### 70",
+    )
+    assert result.exit_code == 0, result.output
+    assert "unverified" in result.stdout and "The model's own reasoning" in result.stdout
+    assert "Summing [all] pair distances gives 70." in result.stdout  # printed as is, not as rich markup
 
 
 def test_bad_graph_file_is_one_line_with_the_line_number(run, tmp_path):

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 
 from grraf.agent import GraphQA
-from grraf.display import answer_html, answer_markdown, first_line
+from grraf.display import REASONING_TITLE, answer_html, answer_markdown, first_line
 from grraf.types import Answer, Attempt, LLMCall, Refined, TokenUsage
 from tests.fakes import REFINE_FLOW, ScriptedStore, fenced, scripted
 
@@ -65,6 +66,16 @@ def test_html_fallback_is_amber_with_reason_and_shows_the_last_tried_code() -> N
     assert "unverified: fallback" in page and "1 attempt(s) failed; last: error" in page
     assert "#9a6700" in page  # amber
     assert "Last code tried" in page and "ZeroDivisionError" in page
+
+
+def test_an_unverified_answer_shows_the_reasoning_behind_it() -> None:
+    answer = make_answer(
+        verified=False, code=None, answer="5", fallback_reason="direct", reasoning="Edges 0->1 and 1->3 <b>\n### 5"
+    )
+    page, text = answer_html(answer), answer_markdown(answer)
+    assert html.escape(REASONING_TITLE) in page and "Edges 0-&gt;1 and 1-&gt;3 &lt;b&gt;" in page
+    assert REASONING_TITLE in text and "```text\nEdges 0->1 and 1->3 <b>\n### 5\n```" in text
+    assert html.escape(REASONING_TITLE) not in answer_html(make_answer())
 
 
 def test_everything_from_the_llm_or_the_user_is_escaped() -> None:

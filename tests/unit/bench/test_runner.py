@@ -103,6 +103,7 @@ def install_fake_agent(monkeypatch: pytest.MonkeyPatch, labels: dict[str, Any]) 
             seconds=3.0,
             backend="direct",
             fallback_reason="direct answer (no code)",
+            reasoning="Reasoning...",
         )
 
     module.GraphQA = FakeGraphQA  # type: ignore[attr-defined]
@@ -145,6 +146,7 @@ def test_rows_are_complete_and_scored(tmp_path: Path, monkeypatch: pytest.Monkey
     assert not single["entered_feedback_error"]  # the only attempt is the last one
     direct = by[(first, "direct")]
     assert direct["correct"] and not direct["fallback"] and direct["tokens_in"] == 900
+    assert direct["reply"] == "Reasoning..." and nx_row["reply"] is None
     # one model for everything; one agent per GraphQA method, all closed
     assert world.models == {id(model)}
     assert sorted(i.method for i in world.instances) == ["grraf-cypher", "grraf-networkx", "single-shot"]

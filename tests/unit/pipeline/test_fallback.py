@@ -41,7 +41,7 @@ def test_unmarked_reply_falls_back_to_its_last_line():
 def test_prompt_asks_for_the_hash_line_without_a_placeholder_to_copy():
     model = scripted("It is 3.\n### 3")
     llm = LLMSession(model)
-    text, value = answer_directly("What is the degree of node 1?", "(0,1) (1,2) (1,3)", "number", llm)
-    assert (text, value) == ("3", 3)
+    direct = answer_directly("What is the degree of node 1?", "(0,1) (1,2) (1,3)", "number", llm)
+    assert (direct.text, direct.value, direct.reply) == ("3", 3, "It is 3.\n### 3")
     prompt = model.prompt_text(0)
     assert "###" in prompt and "<answer>" not in prompt
