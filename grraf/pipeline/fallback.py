@@ -31,18 +31,19 @@ def final_text(reply: str) -> str:
     """
     matches = _FINAL.findall(reply)
     if matches:
-        return _unmarked(matches[-1].strip())
-    marked = list(_MARKED.finditer(reply))
+        text = matches[-1].strip()
+        inner = _MARKED.search(text)  # '### <answer>3</answer>'
+        return _marked_answer(inner) if inner else text
+    marked = _last(_MARKED, reply)
     if marked:
-        return (marked[-1].group(1) or marked[-1].group(2)).strip()
+        return _marked_answer(marked)
     lines = [line.strip() for line in reply.strip().splitlines() if line.strip()]
     return lines[-1] if lines else ""
 
 
-def _unmarked(text: str) -> str:
-    """'### <answer>3</answer>' -> '3'."""
-    match = _MARKED.search(text)
-    return (match.group(1) or match.group(2)).strip() if match else text
+def _marked_answer(match: re.Match[str]) -> str:
+    """The answer inside a \\boxed{} or an <answer> tag match."""
+    return (match.group(1) or match.group(2)).strip()
 
 
 def read_value(text: str, output_format: str, reply: str = "") -> Any:
@@ -64,7 +65,8 @@ def read_value(text: str, output_format: str, reply: str = "") -> Any:
     if output_format == "number":
         stated = _last(_STATED_NUMBER, text)
         match = _FIRST_NUMBER.search(text) or _last(_FIRST_NUMBER, reply)
-        number = as_number(stated.group(1) if stated else match.group(0)) if match else None
+        raw = stated.group(1) if stated else match.group(0) if match else None
+        number = None if raw is None else as_number(raw)
         return text if number is None else number
     if output_format == "list":
         lines = [text] + [line for line in reversed(reply.splitlines()) if len(_NODE_ID.findall(line)) > 1]
