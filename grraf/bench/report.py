@@ -10,6 +10,7 @@ table and plot by size.
 from __future__ import annotations
 
 import logging
+import math
 import statistics
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -256,16 +257,18 @@ def plot_accuracy(summaries: Sequence[Summary], path: Path) -> Path:
     methods = _method_order({s.method for s in summaries})
     lookup = {(s.group, s.method): s.accuracy for s in summaries}
     width = 0.8 / max(len(methods), 1)
-    fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(groups) + 2), 4.2))
+    # Constrained layout with the legend outside the axes: inside, it covered the 100 % bars.
+    fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(groups) + 2), 4.6), layout="constrained")
     for i, method in enumerate(methods):
         xs = [g + (i - (len(methods) - 1) / 2) * width for g in range(len(groups))]
-        ax.bar(xs, [100 * lookup.get((g, method), 0.0) for g in groups], width, label=method)
+        # NaN draws no bar: a method not run on a task must not look like 0 %.
+        heights = [100 * lookup.get((g, method), math.nan) for g in groups]
+        ax.bar(xs, heights, width, label=method)
     ax.set_xticks(range(len(groups)), groups, rotation=30, ha="right")
     ax.set_ylabel("accuracy (%)")
     ax.set_ylim(0, 105)
     ax.set_title("Accuracy by task and method")
-    ax.legend(fontsize="small", ncols=min(len(methods), 4))
-    fig.tight_layout()
+    fig.legend(loc="outside upper right", fontsize="small", ncols=min(len(methods), 4))
     fig.savefig(path, dpi=120)
     plt.close(fig)
     return path

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from grraf.bench.command import bench
-from grraf.bench.report import markdown_table, summarize, summarize_scale, write_report
+from grraf.bench.report import markdown_table, plot_accuracy, summarize, summarize_scale, write_report
 from tests.unit.bench.test_runner import install_fake_agent
 
 PNG = b"\x89PNG\r\n\x1a\n"
@@ -90,6 +90,25 @@ def test_write_report_makes_markdown_and_pngs(tmp_path: Path) -> None:
     assert names == ["accuracy.png", "cost_by_size.png", "scale.png"]
     for p in report.plots:
         assert p.read_bytes().startswith(PNG) and p.stat().st_size > 1000
+
+
+def test_accuracy_plot_draws_no_bar_for_a_method_not_run_and_keeps_the_legend_off_the_bars(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import math
+
+    import matplotlib.pyplot as plt
+
+    figures: list[Any] = []
+    monkeypatch.setattr(plt, "close", figures.append)
+    plot_accuracy(summarize(ROWS), tmp_path / "accuracy.png")
+    (ax,) = figures[0].axes
+    groups = [t.get_text() for t in ax.get_xticklabels()]
+    direct = next(c for c in ax.containers if c.get_label() == "direct")
+    heights = dict(zip(groups, (bar.get_height() for bar in direct), strict=True))
+    assert heights["flow"] == 0.0, "direct ran on flow and got every question wrong: a real 0 %"
+    assert math.isnan(heights["cycle"]), "direct never ran on cycle: no bar, not a 0 % bar"
+    assert ax.get_legend() is None and len(figures[0].legends) == 1, "legend sits outside the axes"
 
 
 def test_report_of_empty_results(tmp_path: Path) -> None:
