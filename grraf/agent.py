@@ -260,7 +260,7 @@ class GraphQA:
                 store.check(code)
                 began = time.perf_counter()
                 run = store.execute(code, self.settings.timeout)
-                value = answer_stage.normalize(run.value, refined.output_format)
+                value = answer_stage.normalize(run.value, refined.output_format, refined.parameters.get("node"))
                 check = (
                     self_check(value, template, refined, question, store, schema, self.settings)
                     if self.settings.self_check

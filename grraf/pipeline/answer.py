@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from grraf.errors import CodeFailed
@@ -56,8 +57,11 @@ def as_number(value: Any) -> int | float | None:
     return None
 
 
-def normalize(value: Any, output_format: str) -> Any:
+def normalize(value: Any, output_format: str, node: Any = None) -> Any:
     """The executed value in the requested form.
+
+    ``node`` is the node the question is about ("... of node 3"), when it names one: a number
+    asked about it may come back as a per-node mapping, and its entry is the answer.
 
     Raises:
         CodeFailed: the value cannot be read in that form; fed back to the LLM so it can
@@ -65,7 +69,11 @@ def normalize(value: Any, output_format: str) -> Any:
 
     >>> normalize("yes", "yes/no"), normalize(4.0, "number"), normalize((1, 2), "list")
     (True, 4, [1, 2])
+    >>> normalize({3: 0.5}, "number", node=3), normalize({"0": 2, "3": 4}, "number", node=3)
+    (0.5, 4)
     """
+    if output_format == "number" and isinstance(value, Mapping) and node is not None:
+        value = _entry_for(value, node)
     if value is None:
         raise CodeFailed("`answer` is None. Set `answer` to the result of the computation.")
     if output_format == "yes/no":
@@ -91,6 +99,20 @@ def normalize(value: Any, output_format: str) -> Any:
     if output_format == "list" and isinstance(value, tuple):
         return list(value)
     return value
+
+
+def _entry_for(mapping: Mapping[Any, Any], node: Any) -> Any:
+    """``mapping[node]`` for a per-node result, else the mapping unchanged (and refused later).
+
+    networkx answers "the clustering of node 3" as ``{3: 0.5}`` when given ``[3]``, and
+    ``nx.eccentricity(G)`` gives every node's value; the entry of the node the question names is
+    the number it asks for. Keys are compared as text too, because values that crossed the
+    sandbox as JSON have string keys. Any other mapping is left for the LLM to fix.
+    """
+    for key in (node, str(node)):
+        if key in mapping:
+            return mapping[key]
+    return mapping
 
 
 def render(value: Any) -> str:

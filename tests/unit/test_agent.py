@@ -109,6 +109,38 @@ def test_wrong_kind_of_value_is_fed_back(settings):
     assert "asks for a number" in model.prompt_text(3)
 
 
+REFINE_CLUSTERING = (
+    "task: clustering\noutput: number\nparameters: node=3\nquestion: What is the clustering coefficient of node 3?"
+)
+
+
+def test_a_per_node_result_for_the_node_the_question_names_gives_its_number(settings):
+    # Observed with the local model and no template: nx.clustering(G, [node]) answers {3: 0.0}
+    # (string keys once it crossed the sandbox as JSON), and the model could not fix it in 4 tries.
+    per_node = "answer = nx.clustering(G, [3])"
+    store = ScriptedStore({per_node: {"3": 0.5}})
+    model = scripted(
+        REFINE_CLUSTERING, fenced("def solve(G, node):\n    return nx.clustering(G, node)"), fenced(per_node)
+    )
+    answer = GraphQA(store, chat_model=model, settings=settings).ask("What is the clustering coefficient of node 3?")
+    assert answer.refined.parameters == {"node": 3}
+    assert answer.verified and answer.value == 0.5 and [a.status for a in answer.attempts] == ["ok"]
+
+
+def test_a_per_node_result_without_the_named_node_is_still_fed_back(settings):
+    per_node = "answer = nx.clustering(G, [4])"
+    store = ScriptedStore({per_node: {"4": 0.5}, "answer = nx.clustering(G, 3)": 0.25})
+    model = scripted(
+        REFINE_CLUSTERING,
+        fenced("def solve(G, node):\n    return nx.clustering(G, node)"),
+        fenced(per_node),
+        fenced("answer = nx.clustering(G, 3)"),
+    )
+    answer = GraphQA(store, chat_model=model, settings=settings).ask("What is the clustering coefficient of node 3?")
+    assert [a.status for a in answer.attempts] == ["error", "ok"] and answer.value == 0.25
+    assert "asks for a number" in answer.attempts[0].error
+
+
 def test_explain_adds_one_sentence(settings):
     store = ScriptedStore({GOOD: 5})
     answer, _ = run(

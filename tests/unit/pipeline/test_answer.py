@@ -25,3 +25,21 @@ def test_values_in_their_form(value, form, expected):
 def test_values_that_cannot_be_read_go_back_as_feedback(value, form):
     with pytest.raises(CodeFailed):
         normalize(value, form)
+
+
+@pytest.mark.parametrize(
+    ("value", "node", "expected"),
+    [({3: 0.5}, 3, 0.5), ({"3": 0}, 3, 0), ({"0": 2, "3": 4, "7": 1}, 3, 4), ({"n1": 2.0}, "n1", 2)],
+)
+def test_a_per_node_mapping_gives_the_named_nodes_number(value, node, expected):
+    assert normalize(value, "number", node) == expected
+
+
+@pytest.mark.parametrize(("value", "node"), [({3: 0.5}, None), ({4: 0.5}, 3), ({"a": 1, "b": 2}, "c")])
+def test_a_mapping_without_the_named_node_goes_back_as_feedback(value, node):
+    with pytest.raises(CodeFailed, match="asks for a number"):
+        normalize(value, "number", node)
+
+
+def test_a_per_node_mapping_is_left_alone_when_no_number_is_asked():
+    assert normalize({3: [1, 2]}, "list", 3) == {3: [1, 2]}
