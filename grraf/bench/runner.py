@@ -29,7 +29,7 @@ from grraf.bench.checkers import check
 from grraf.bench.dataset import Question, read_scale_graph, resolve_names
 from grraf.config import Settings
 from grraf.errors import ConfigError, GrrafError
-from grraf.types import Answer
+from grraf.types import Answer, Attempt
 
 logger = logging.getLogger(__name__)
 
@@ -141,12 +141,21 @@ def answer_row(question: Question, method: str, answer: Answer) -> dict[str, Any
             "llm_calls": len(answer.llm_calls),
             "seconds": round(float(answer.seconds), 4),
             "attempts": statuses,
+            # Each attempt's code and error, so a failing task can be read from its rows instead of re-run.
+            "attempt_details": [_attempt_detail(a) for a in answer.attempts],
             "entered_feedback_error": any(s in _ERROR_STATUSES for s in before_last),
             "entered_feedback_timeout": any(s == "timeout" for s in before_last),
             "error": None,
         }
     )
     return row
+
+
+def _attempt_detail(attempt: Attempt) -> dict[str, Any]:
+    detail = attempt.to_dict()
+    if detail["error"] is not None:
+        detail["error"] = detail["error"][:2000]  # a traceback is enough; a flood of output is not
+    return detail
 
 
 def error_row(question: Question, method: str, error: BaseException, seconds: float) -> dict[str, Any]:
@@ -165,6 +174,7 @@ def error_row(question: Question, method: str, error: BaseException, seconds: fl
             "llm_calls": 0,
             "seconds": round(seconds, 4),
             "attempts": [],
+            "attempt_details": [],
             "entered_feedback_error": False,
             "entered_feedback_timeout": False,
             "error": f"{type(error).__name__}: {error}"[:2000],

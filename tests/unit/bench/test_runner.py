@@ -20,8 +20,8 @@ from grraf.types import Answer, Attempt, LLMCall, TokenUsage
 
 ROW_KEYS = {
     "id", "task", "method", "correct", "verified", "fallback", "value", "answer", "tokens_in", "tokens_out",
-    "llm_calls", "seconds", "attempts", "entered_feedback_error", "entered_feedback_timeout", "nodes", "edges",
-    "error",
+    "llm_calls", "seconds", "attempts", "attempt_details", "entered_feedback_error", "entered_feedback_timeout",
+    "nodes", "edges", "error",
 }  # fmt: skip
 
 
@@ -135,6 +135,9 @@ def test_rows_are_complete_and_scored(tmp_path: Path, monkeypatch: pytest.Monkey
     nx_row = by[(first, "grraf-networkx")]
     assert nx_row["correct"] and nx_row["verified"] and not nx_row["fallback"]
     assert nx_row["attempts"] == ["error", "timeout", "ok"]
+    details = nx_row["attempt_details"]
+    assert [d["status"] for d in details] == ["error", "timeout", "ok"]
+    assert details[0]["code"] == "answer = 1" and details[0]["error"] == "error" and details[2]["error"] is None
     assert nx_row["entered_feedback_error"] and nx_row["entered_feedback_timeout"]
     assert (nx_row["tokens_in"], nx_row["tokens_out"], nx_row["llm_calls"]) == (400, 100, 2)
     assert nx_row["nodes"] == questions[0].meta["nodes"]
