@@ -33,6 +33,9 @@ from grraf.types import Answer, Attempt
 
 logger = logging.getLogger(__name__)
 
+# Errors kept in a row: a traceback fits; a flood of printed output would bloat results.jsonl.
+_ERROR_CHARS = 2000
+
 METHODS: tuple[str, ...] = ("grraf-networkx", "grraf-cypher", "direct", "single-shot")
 RESULTS_FILE = "results.jsonl"
 # Statuses after which the agent feeds the error back (GRRAF Table 2 counts these).
@@ -154,7 +157,7 @@ def answer_row(question: Question, method: str, answer: Answer) -> dict[str, Any
 def _attempt_detail(attempt: Attempt) -> dict[str, Any]:
     detail = attempt.to_dict()
     if detail["error"] is not None:
-        detail["error"] = detail["error"][:2000]  # a traceback is enough; a flood of output is not
+        detail["error"] = detail["error"][:_ERROR_CHARS]
     return detail
 
 
@@ -177,7 +180,7 @@ def error_row(question: Question, method: str, error: BaseException, seconds: fl
             "attempt_details": [],
             "entered_feedback_error": False,
             "entered_feedback_timeout": False,
-            "error": f"{type(error).__name__}: {error}"[:2000],
+            "error": f"{type(error).__name__}: {error}"[:_ERROR_CHARS],
         }
     )
     return row

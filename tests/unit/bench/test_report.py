@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -95,8 +96,6 @@ def test_write_report_makes_markdown_and_pngs(tmp_path: Path) -> None:
 def test_accuracy_plot_draws_no_bar_for_a_method_not_run_and_keeps_the_legend_off_the_bars(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import math
-
     import matplotlib.pyplot as plt
 
     figures: list[Any] = []
