@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from grraf.errors import AttemptStatus
+
+#: How far an answer can be relied on (DESIGN.md, "answer"):
+#: ``verified`` — a verified template ran with parameters validated against the question and the
+#: graph, or LLM-written code agreed with an independent computation; ``executed`` — code ran on the
+#: graph and nothing independent confirmed it; ``fallback`` — the LLM's direct answer, no code.
+Trust = Literal["verified", "executed", "fallback"]
+TRUST_LEVELS: tuple[Trust, ...] = ("verified", "executed", "fallback")
 
 
 @dataclass(frozen=True)
@@ -87,14 +94,14 @@ class Attempt:
 class Answer:
     """The result of one question, with everything that produced it.
 
-    ``verified`` is true only when ``value`` came from code that executed successfully;
-    a fallback (direct LLM answer) is always ``verified=False``.
+    ``trust`` says how far the value can be relied on (see :data:`Trust`); ``verified`` is
+    ``trust == "verified"``, kept as a boolean for scripts that read it.
     """
 
     question: str
     answer: str
     value: Any
-    verified: bool
+    trust: Trust
     attempts: tuple[Attempt, ...]
     llm_calls: tuple[LLMCall, ...]
     seconds: float
@@ -109,6 +116,11 @@ class Answer:
     # What stands behind an unverified direct answer (fallback or the direct baseline): the
     # model's whole reply, since no code does. None when code produced the answer.
     reasoning: str | None = None
+
+    @property
+    def verified(self) -> bool:
+        """True only for the ``verified`` trust level."""
+        return self.trust == "verified"
 
     @property
     def tokens(self) -> TokenUsage:
@@ -134,6 +146,7 @@ class Answer:
             "question": self.question,
             "answer": self.answer,
             "value": self.value,
+            "trust": self.trust,
             "verified": self.verified,
             "attempts": [a.to_dict() for a in self.attempts],
             "llm_calls": len(self.llm_calls),

@@ -20,7 +20,7 @@ def make_answer(**changes) -> Answer:
         question="What is the maximum flow from node 0 to node 3?",
         answer="The maximum flow is 5.",
         value=5,
-        verified=True,
+        trust="verified",
         attempts=(
             Attempt("answer = nx.max_flow(G, 0, 3)", "error", "AttributeError: no max_flow\n  line 2", 0.25),
             Attempt(GOOD, "ok", None, 0.5),
@@ -56,7 +56,7 @@ def test_html_shows_answer_badge_code_attempts_and_costs() -> None:
 
 def test_html_fallback_is_amber_with_reason_and_shows_the_last_tried_code() -> None:
     answer = make_answer(
-        verified=False,
+        trust="fallback",
         code=None,
         answer="Probably 5.",
         attempts=(Attempt("answer = 1/0", "error", "ZeroDivisionError: division by zero", 0.1),),
@@ -70,7 +70,7 @@ def test_html_fallback_is_amber_with_reason_and_shows_the_last_tried_code() -> N
 
 def test_an_unverified_answer_shows_the_reasoning_behind_it() -> None:
     answer = make_answer(
-        verified=False, code=None, answer="5", fallback_reason="direct", reasoning="Edges 0->1 and 1->3 <b>\n### 5"
+        trust="fallback", code=None, answer="5", fallback_reason="direct", reasoning="Edges 0->1 and 1->3 <b>\n### 5"
     )
     page, text = answer_html(answer), answer_markdown(answer)
     assert html.escape(REASONING_TITLE) in page and "Edges 0-&gt;1 and 1-&gt;3 &lt;b&gt;" in page
@@ -107,7 +107,7 @@ def test_markdown_has_the_same_facts_and_a_safe_fence() -> None:
 
 
 def test_no_attempts_and_no_answer() -> None:
-    answer = make_answer(answer="", value=None, attempts=(), code=None, refined=None, verified=False)
+    answer = make_answer(answer="", value=None, attempts=(), code=None, refined=None, trust="fallback")
     page = answer_html(answer)
     assert "no answer" in page and "No code was run." in page
     assert "_No code was run._" in answer_markdown(answer)
