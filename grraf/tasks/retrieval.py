@@ -1,0 +1,117 @@
+"""Candidate tasks for a question, by meaning: BM25 over each task's summary and example phrasings.
+
+Why BM25 (bm25s) and not an embedding model: measured on the dev phrasings
+(``benchmarks/bench_retrieval.py``, BENCHMARKS.md "Task retrieval"), BM25 with stemming and a few
+folded compounds reaches the recall the plan stage needs at k = 5; the small embedding models on
+PyPI that ship their weights need PyTorch (~2 GB) or fetch weights from a hub at run time, which
+these machines cannot reach. bm25s is MIT-licensed, pure numpy/scipy, and indexes the registry in
+milliseconds. The retriever only proposes; the LLM chooses among the candidates (or none), so a
+wrong extra candidate costs a few prompt tokens, a missing right one costs the template.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from grraf.tasks.model import Task
+from grraf.tasks.vocabulary import expand
+
+logger = logging.getLogger(__name__)
+# bm25s logs every index build at DEBUG through its own logger; grraf's --verbose should not show it.
+logging.getLogger("bm25s").setLevel(logging.WARNING)
+
+#: Candidates shown to the LLM. Measured recall at this k is in BENCHMARKS.md.
+DEFAULT_K = 6
+
+# Compounds whose parts are stop words or too common alone ("in", "out", "k"): folded into one
+# token before tokenising, so "in-degree", "in degree" and "indegree" are the same word.
+_COMPOUNDS = (
+    (re.compile(r"\bin[- ]?degree\b"), " indegree "),
+    (re.compile(r"\bout[- ]?degree\b"), " outdegree "),
+    (re.compile(r"\b(?:k|\d+)[- ]core\b"), " kcore "),
+    (re.compile(r"\b2[- ]colou?r"), " twocolor "),
+    (re.compile(r"\bpage[- ]?rank\b"), " pagerank "),
+    (re.compile(r"\bcolour"), " color"),
+    (re.compile(r"\bneighbour"), " neighbor"),
+)
+_NUMBER = re.compile(r"\b\d+(?:\.\d+)?\b")
+
+
+def normalise(text: str) -> str:
+    """Lower case, compounds folded, everyday words joined by their graph word (roads -> edge),
+    numbers dropped (node ids say nothing about the task).
+
+    >>> normalise("What is the in-degree of node 4 in the 3-core?")
+    'what is the  indegree  of node  in the  kcore ?'
+    >>> normalise("Cheapest road trip")
+    'cheapest weight road edge trip path'
+    """
+    text = text.lower()
+    for pattern, replacement in _COMPOUNDS:
+        text = pattern.sub(replacement, text)
+    return expand(_NUMBER.sub("", text))
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A task proposed for a question, with its retrieval score (higher is closer)."""
+
+    task: Task
+    score: float
+
+
+class TaskIndex:
+    """BM25 over the registry: one document per task, its summary, name and example phrasings.
+
+    One document per task measured better than one per phrasing (best match wins): recall at 5 of
+    held-out registry phrasings 76% against 70% (``benchmarks/bench_retrieval.py``), since a long
+    task document rewards a question that shares words with several ways of asking.
+    """
+
+    def __init__(self, tasks: Sequence[Task]) -> None:
+        import bm25s
+        import Stemmer
+
+        self.tasks = tuple(tasks)
+        self._stemmer = Stemmer.Stemmer("english")
+        documents = [
+            normalise(" . ".join((task.summary, task.name.replace("_", " "), *task.phrasings))) for task in self.tasks
+        ]
+        self._bm25 = bm25s.BM25()
+        self._bm25.index(self._tokenize(documents), show_progress=False)
+
+    def _tokenize(self, texts: list[str]) -> object:
+        import bm25s
+
+        return bm25s.tokenize(texts, stopwords="en", stemmer=self._stemmer, show_progress=False)
+
+    def search(self, question: str, k: int = DEFAULT_K) -> list[Candidate]:
+        """The ``k`` tasks closest to ``question``, best first (fewer when fewer match at all)."""
+        import numpy as np
+
+        scores = self._bm25.get_scores(self._query_tokens(question))
+        order = [int(i) for i in np.argsort(-scores, kind="stable") if scores[i] > 0][:k]
+        return [Candidate(self.tasks[i], float(scores[i])) for i in order]
+
+    def _query_tokens(self, question: str) -> list[str]:
+        tokenized = self._tokenize([normalise(question)])
+        vocabulary = {v: k for k, v in tokenized.vocab.items()}  # type: ignore[attr-defined]
+        return [vocabulary[i] for i in tokenized.ids[0]]  # type: ignore[attr-defined]
+
+
+@cache
+def default_index() -> TaskIndex:
+    """The index over the whole registry, built once per process."""
+    from grraf.tasks import TASKS
+
+    return TaskIndex(TASKS)
+
+
+def candidates(question: str, k: int = DEFAULT_K, *, exclude: Iterable[str] = ()) -> list[Candidate]:
+    """Candidate tasks for a question from the registry (see :class:`TaskIndex`)."""
+    skip = set(exclude)
+    return [c for c in default_index().search(question, k + len(skip)) if c.task.name not in skip][:k]

@@ -1,0 +1,60 @@
+"""The task registry: every task written once, completely, and consistent with the benchmark."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from grraf.bench.dataset import ALL_TASKS
+from grraf.tasks import OUTPUTS, TASKS, bench_task, get_task, task_names
+
+
+@pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
+def test_every_entry_is_complete(task) -> None:
+    assert re.fullmatch(r"[a-z][a-z0-9_]*", task.name)
+    assert task.summary and len(task.summary) < 130  # shown to the LLM: one short line
+    assert len(task.phrasings) >= 2 and len(set(task.phrasings)) == len(task.phrasings)
+    assert task.output in OUTPUTS
+    names = [p.name for p in task.parameters]
+    assert len(names) == len(set(names)) and all(
+        p.kind in ("node", "integer", "number", "graph") for p in task.parameters
+    )
+    if task.output == "yes/no":
+        assert task.sentence.yes and task.sentence.no and not task.sentence.value
+    else:
+        assert "{value}" in task.sentence.value
+    # every parameter appears in the sentence, so the sentence says what the value is about
+    for param in task.parameters:
+        if param.kind != "graph":
+            said = task.sentence.value or task.sentence.yes
+            assert "{" + param.name + "}" in said, (task.name, param.name)
+
+
+def test_names_are_unique_and_looked_up() -> None:
+    assert len(task_names()) == len(TASKS)
+    assert get_task("max_flow").bench == "flow" and get_task("no_such_task") is None
+
+
+def test_every_benchmark_task_is_in_the_registry_once() -> None:
+    assert sorted(t.bench for t in TASKS if t.bench) == sorted(ALL_TASKS)
+    for name in ALL_TASKS:
+        assert bench_task(name).bench == name
+
+
+def test_sentences_say_what_the_value_means() -> None:
+    flow = get_task("max_flow")
+    assert flow.say(13, {"source": 0, "target": 7}, "13") == "The maximum flow from node 0 to node 7 is 13."
+    path = get_task("shortest_path")
+    assert path.say([0, 5], {"source": 0, "target": 5}, "0 → 5") == "A shortest path from node 0 to node 5 is 0 → 5."
+    assert path.say(None, {"source": 0, "target": 5}, "null") == "No path leads from node 0 to node 5."
+    cycle = get_task("is_acyclic")
+    assert cycle.say(False, {}, "No") == "No: the graph contains a cycle."
+
+
+def test_tasks_are_frozen_and_shared_safely() -> None:
+    task = get_task("max_flow")
+    with pytest.raises(AttributeError):
+        task.name = "x"  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        task.templates["networkx"] = ("y",)  # type: ignore[index]

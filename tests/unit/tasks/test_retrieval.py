@@ -1,0 +1,46 @@
+"""Retrieval of candidate tasks by meaning (BM25 over the registry's summaries and phrasings)."""
+
+from __future__ import annotations
+
+import pytest
+
+from grraf.bench.dataset import ALL_TASKS, generate
+from grraf.tasks import TASKS, bench_task
+from grraf.tasks.retrieval import DEFAULT_K, TaskIndex, candidates, normalise
+
+
+def test_compounds_are_folded_and_numbers_dropped() -> None:
+    assert normalise("In-degree of node 12") == normalise("indegree of node 7")
+    assert "kcore" in normalise("the 3-core") and "kcore" in normalise("the k-core")
+
+
+def test_a_held_out_phrasing_still_finds_its_task() -> None:
+    # Leave-one-out over the registry's own phrasings: each is asked of an index built without it.
+    found = total = 0
+    for task in TASKS:
+        for held_out in task.phrasings:
+            others = [t if t is not task else _without(t, held_out) for t in TASKS]
+            names = [c.task.name for c in TaskIndex(others).search(held_out, DEFAULT_K)]
+            found += task.name in names
+            total += 1
+    assert found / total >= 0.78, f"recall@{DEFAULT_K} {found}/{total}"
+
+
+def _without(task, phrasing):
+    from dataclasses import replace
+
+    return replace(task, phrasings=tuple(p for p in task.phrasings if p != phrasing))
+
+
+@pytest.mark.parametrize("bench", ALL_TASKS)
+def test_benchmark_questions_find_their_task(bench: str) -> None:
+    question = generate(bench, 1, seed=0)[0]
+    names = [c.task.name for c in candidates(question.text)]
+    assert bench_task(bench).name in names, names
+
+
+def test_candidates_are_distinct_and_bounded() -> None:
+    found = candidates("How many roads leave town 3, and is there a loop?", k=4)
+    assert len(found) == 4 and len({c.task.name for c in found}) == 4
+    assert all(a.score >= b.score for a, b in zip(found, found[1:], strict=False))
+    assert candidates("xyzzy plugh") == []
