@@ -17,16 +17,18 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage, ChatMessage, HumanMessage, SystemMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable
 
 from grraf.config import Settings
 from grraf.errors import ConfigError, LLMError
 from grraf.llm.install import QWEN_CODER_1_5B, model_path
+from grraf.llm.structured import structured_runnable
 
 logger = logging.getLogger(__name__)
 
@@ -161,7 +163,8 @@ def to_llama_messages(messages: list[BaseMessage]) -> list[dict[str, str]]:
 class ChatLocalLlama(BaseChatModel):
     """A LangChain chat model running a GGUF file in process with llama-cpp-python.
 
-    Greedy decoding (temperature 0) with a fixed seed, so answers are repeatable. The loaded
+    Greedy decoding (temperature 0) with a fixed seed, so answers are repeatable; a call may ask
+    for another ``temperature`` and ``seed`` (a retry that must not repeat itself). The loaded
     model is shared by every instance with the same path, threads, context and seed.
 
     Attributes:
@@ -199,6 +202,19 @@ class ChatLocalLlama(BaseChatModel):
         params["ls_max_tokens"] = kwargs.get("max_tokens", self.max_tokens)
         return params
 
+    #: Structured replies need no wrapping (see grraf.llm.calls.NATIVE_JSON).
+    grraf_native_json: ClassVar[bool] = True
+
+    def with_structured_output(  # type: ignore[override]
+        self, schema: dict[str, Any], *, include_raw: bool = False, **kwargs: Any
+    ) -> Runnable[Any, Any]:
+        """Replies constrained to the JSON ``schema`` by llama.cpp's grammar-based decoding.
+
+        LangChain's default implementation needs tool calling, which a local GGUF chat template
+        does not offer; a grammar is the stronger guarantee anyway (the reply cannot leave it).
+        """
+        return structured_runnable(self.bind(response_format={"type": "json_object", "schema": schema}), include_raw)
+
     def _loaded(self) -> _Loaded:
         return load_llama(
             Path(self.model_path),
@@ -216,14 +232,19 @@ class ChatLocalLlama(BaseChatModel):
     ) -> ChatResult:
         loaded = self._loaded()
         max_tokens = int(kwargs.get("max_tokens", self.max_tokens))
+        extra: dict[str, Any] = {}
+        if kwargs.get("response_format") is not None:
+            # llama.cpp compiles the JSON schema into a grammar: the reply cannot leave it.
+            extra["response_format"] = kwargs["response_format"]
         with loaded.lock:
             try:
                 response = loaded.llama.create_chat_completion(
                     messages=to_llama_messages(messages),
-                    temperature=0.0,
-                    seed=self.seed,
+                    temperature=float(kwargs.get("temperature", 0.0)),
+                    seed=int(kwargs.get("seed", self.seed)),
                     max_tokens=max_tokens,
                     stop=stop or [],
+                    **extra,
                 )
             except ValueError as e:
                 # llama-cpp raises ValueError when the prompt does not fit the context window.

@@ -8,13 +8,16 @@ it goes through exactly the same code as a real provider, usage metadata include
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 
 from langchain_core.callbacks import CallbackManagerForLLMRun
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.runnables import Runnable
 from pydantic import PrivateAttr
+
+from grraf.llm.structured import structured_runnable
 
 Reply = str | Callable[[list[BaseMessage]], str] | BaseException
 
@@ -28,6 +31,8 @@ class ScriptedChatModel(BaseChatModel):
 
     script: list[Any]
     _prompts: list[list[BaseMessage]] = PrivateAttr(default_factory=list)
+    _schemas: list[dict[str, Any]] = PrivateAttr(default_factory=list)
+    _kwargs: list[dict[str, Any]] = PrivateAttr(default_factory=list)
 
     @property
     def _llm_type(self) -> str:
@@ -40,6 +45,26 @@ class ScriptedChatModel(BaseChatModel):
     def prompt_text(self, index: int) -> str:
         return "\n".join(str(m.content) for m in self._prompts[index])
 
+    #: Structured replies need no wrapping (see grraf.llm.calls.NATIVE_JSON).
+    grraf_native_json: ClassVar[bool] = True
+
+    def with_structured_output(  # type: ignore[override]
+        self, schema: dict[str, Any], *, include_raw: bool = False, **kwargs: Any
+    ) -> Runnable[Any, Any]:
+        """Scripted replies read as JSON; the schema asked for is kept in :attr:`schemas`."""
+        self._schemas.append(schema)
+        return structured_runnable(self, include_raw)
+
+    @property
+    def schemas(self) -> list[dict[str, Any]]:
+        """The JSON schemas structured calls asked for, in order."""
+        return self._schemas
+
+    @property
+    def call_kwargs(self) -> list[dict[str, Any]]:
+        """Extra arguments of each call (``temperature``, ``seed``), in order."""
+        return self._kwargs
+
     def _generate(
         self,
         messages: list[BaseMessage],
@@ -48,6 +73,7 @@ class ScriptedChatModel(BaseChatModel):
         **kwargs: Any,
     ) -> ChatResult:
         self._prompts.append(list(messages))
+        self._kwargs.append(dict(kwargs))
         if not self.script:
             raise RuntimeError("the scripted chat model ran out of replies")
         reply = self.script.pop(0)
