@@ -31,7 +31,7 @@ from grraf.config import Settings
 from grraf.llm.scripted import ScriptedChatModel
 
 QUESTION = "What is the maximum flow from node 0 to node 1?"
-REFINE = "task: max_flow\noutput: number\nparameters: source=0, target=1\nquestion: " + QUESTION
+PLAN = '{"task": "max_flow", "source": 0, "target": 1}'
 TEMPLATE = "```python\ndef solve(G, s, t):\n    return nx.maximum_flow_value(G, s, t, capacity='weight')\n```"
 FAIL = "```python\nanswer = 1 / 0\n```"
 CHEAP = "```python\nanswer = G.number_of_nodes()\n```"
@@ -69,12 +69,12 @@ def run_once(graph: nx.DiGraph, failures: int, settings: Settings) -> tuple[floa
     is the scripted one: a verified max-flow template would run a real max flow, which is
     algorithm time, not framework overhead.
     """
-    model = ScriptedChatModel(script=[REFINE, TEMPLATE, *([FAIL] * failures), CHEAP])
+    model = ScriptedChatModel(script=[PLAN, TEMPLATE, *([FAIL] * failures), CHEAP])
     qa = GraphQA(chat_model=model, settings=settings.with_(max_retries=failures, templates=False, self_check=False))
     start = time.perf_counter()
     answer = qa.ask(QUESTION, graph=graph)
     total = time.perf_counter() - start
-    assert answer.verified, answer.attempts
+    assert answer.trust == "executed", answer.attempts
     llm_seconds = sum(call.seconds for call in answer.llm_calls)
     prompts = ["\n".join(str(m.content) for m in messages) for messages in model.prompts]
     return total - llm_seconds, prompts
@@ -91,7 +91,7 @@ def main() -> None:
     tokens = Table(title=f"Prompt tokens per LLM call, GRRAF path with an LLM-drafted template ({counter_name})")
     overhead = Table(title="Framework overhead outside the LLM (median of repeats, ms)")
     for table, columns in (
-        (tokens, ["edges", "refine", "template", "generate", "total"]),
+        (tokens, ["edges", "plan", "template", "generate", "total"]),
         (
             overhead,
             [

@@ -1,4 +1,4 @@
-"""Verified generic templates (GRRAF's template stage C), one file each, and their retrieval.
+"""Verified generic templates (GRRAF's template stage C), one file each: parsing, loading and rendering.
 
 Layout: ``networkx/<name>.py`` (Python, defines ``solve(G, ...)``), ``ladybug/<name>.cypher``
 and ``neo4j/<name>.cypher``. Each file starts with a header of ``# key: value`` (Python) or
@@ -16,7 +16,7 @@ Bounded paths: ladybug refuses variable-length patterns longer than its
 ``var_length_extend_max_depth`` setting (30 by default), and ``WSHORTEST`` silently stops at it.
 Templates with ``{max_hops}`` are therefore exact only when every shortest path has at most
 ``max_hops`` edges, which is guaranteed when the graph has at most ``max_hops + 1`` nodes;
-:func:`find_templates` skips them for larger graphs when told the node count.
+the template stage (``grraf.pipeline.template``) skips them for larger graphs.
 """
 
 from __future__ import annotations
@@ -34,7 +34,6 @@ __all__ = [
     "Template",
     "TemplateError",
     "cypher_literal",
-    "find_templates",
     "load_templates",
     "render_cypher",
 ]
@@ -230,170 +229,6 @@ def load_templates(dialect: str | None = None) -> list[Template]:
         raise TemplateError(f"unknown dialect {dialect!r}; known: {', '.join(DIALECTS)}")
     dialects = [dialect] if dialect is not None else list(DIALECTS)
     return [t for d in dialects for t in _load_dialect(d)]
-
-
-# ---------------------------------------------------------------------------------- retrieval
-# Hand-written scoring rather than embeddings: the corpus is ~50 short files whose wording we
-# control, the refine stage's task names come from a 1.5B model and are noisy, and a scorer we
-# can read makes every wrong pick debuggable by a test case. Weights: an exact task name is
-# strong; an alias found verbatim in the question ("maximum flow", "in-degree") is as strong and
-# grows with its length, so a specific phrase in the question beats a vague task name; single
-# shared words are weak evidence, and words common to many tasks ("maximum") weaker still.
-_STOP = frozenset(
-    " ".join(
-        [
-            "a an the of in on to from for and or is are be this that there these graph graphs node nodes",
-            "given give find what which how many does do between each with by as it its if any all one you",
-            "need output number value q edge edges numbered directed undirected connected means weight",
-            "weights i j k g yes no",
-        ]
-    ).split()
-)
-# Spelling variants the refine stage or a user may use; folded before comparing words.
-_SYNONYMS = {
-    "neighbours": "neighbors",
-    "neighbour": "neighbor",
-    "neighbor": "neighbors",
-    "topology": "topological",
-    "sorting": "sort",
-    "sorted": "sort",
-    "ordering": "order",
-    "max": "maximum",
-    "min": "minimum",
-    "indegree": "in_degree",
-    "outdegree": "out_degree",
-    "hamilton": "hamiltonian",
-    "cycles": "cycle",
-    "cyclic": "cycle",
-    "acyclic": "dag",
-    "paths": "path",
-    "triangles": "triangle",
-    "components": "component",
-    "subgraphs": "subgraph",
-    "colour": "color",
-    "colouring": "color",
-    "coloring": "color",
-    "flows": "flow",
-    "matchings": "matching",
-    "isomorphic": "isomorphism",
-    "reachable": "reach",
-    "reaches": "reach",
-    "reachability": "reach",
-    "shortest": "shortest",
-    "eulerian": "euler",
-}
-_EXACT_TASK = 6.0
-_ALIAS_BASE = 4.0
-_ALIAS_PER_CHAR = 0.2
-_TASK_WORD = 2.0
-_WORD = 1.0
-# Words shared by many tasks ("maximum flow", "maximum sum of weights") say little on their own.
-_WEAK = frozenset({"maximum", "minimum", "path", "sum", "count", "total", "largest", "smallest", "length", "size"})
-_WEAK_FACTOR = 0.25
-#: Below this the best template is judged not to fit and the LLM drafts instead.
-MIN_SCORE = 4.0
-
-
-def _fold(text: str) -> str:
-    text = text.lower().replace("in-degree", "in_degree").replace("out-degree", "out_degree")
-    text = text.replace("in degree", "in_degree").replace("out degree", "out_degree")
-    return text
-
-
-def _words(text: str) -> set[str]:
-    """Content words of a text, spelling variants folded.
-
-    >>> sorted(_words("Give one topology sorting path of this graph."))
-    ['path', 'sort', 'topological']
-    """
-    out = set()
-    for word in re.findall(r"[a-z0-9_]+", _fold(text)):
-        for part in [word, *word.split("_")] if "_" in word and word not in ("in_degree", "out_degree") else [word]:
-            part = _SYNONYMS.get(part, part)
-            if part and part not in _STOP and not part.isdigit():
-                out.add(part)
-    return out
-
-
-def _phrase_in(phrase: str, text: str) -> bool:
-    return re.search(r"(?<![a-z0-9_])" + re.escape(_fold(phrase)) + r"(?![a-z0-9_])", text) is not None
-
-
-def score_template(template: Template, task: str, question: str) -> float:
-    """How well a template fits (task name, question); higher is better, 0 means unrelated.
-
-    >>> t = load_templates("networkx")
-    >>> flow = next(x for x in t if x.name == "max_flow")
-    >>> score_template(flow, "unknown", "What is the maximum flow from node 0 to node 7?") >= MIN_SCORE
-    True
-    """
-    task_norm = re.sub(r"[^a-z0-9]+", "_", _fold(task)).strip("_")
-    score = 0.0
-    if task_norm and task_norm in (template.task, template.name):
-        score += _EXACT_TASK
-    text = _fold(f"{task.replace('_', ' ')} . {question}")
-    hits = [a for a in template.aliases if a not in _WEAK and _phrase_in(a, text)]
-    if hits:
-        # The longest alias found counts most (a long phrase is specific); further ones a little,
-        # since several aliases of one template are usually variants of the same words.
-        score += _ALIAS_BASE + _ALIAS_PER_CHAR * max(len(a) for a in hits) + 0.5 * (len(hits) - 1)
-    own = _words(" ".join([template.task, *template.aliases]))
-
-    def weight(words: set[str]) -> float:
-        return sum(_WEAK_FACTOR if w in _WEAK else 1.0 for w in words)
-
-    score += _TASK_WORD * weight(_words(task) & own)
-    score += _WORD * weight(_words(question) & own)
-    score += 0.3 * weight(_words(question) & _words(template.description))
-    return score
-
-
-def find_templates(
-    task: str,
-    question: str,
-    dialect: str,
-    *,
-    directed: bool | None = None,
-    weighted: bool | None = None,
-    k: int = 1,
-    node_count: int | None = None,
-    max_hops: int = LADYBUG_MAX_HOPS,
-) -> list[Template]:
-    """The ``k`` best templates of ``dialect`` for a task and question; [] when none fits.
-
-    Args:
-        task: the refine stage's task name (may be noisy or ``"unknown"``).
-        question: the question text; its words count as much as the task name.
-        dialect: ``"networkx"`` for Python stores, else the Cypher dialect.
-        directed: the graph's directedness when known; templates for the other kind are skipped.
-        weighted: whether the graph has edge weights, when known.
-        k: how many templates at most.
-        node_count: the graph's size when known; templates with bounded variable-length
-            patterns are skipped when a shortest path could exceed ``max_hops``.
-        max_hops: the store's variable-length bound (ladybug's default 30).
-
-    Returns:
-        Templates, best first. Empty when the dialect has no template (an unknown dialect, or a
-        task with no sound Cypher, such as max flow) or the best score is below ``MIN_SCORE``.
-    """
-    if dialect not in DIALECTS:
-        return []
-    scored = []
-    for template in load_templates(dialect):
-        if not template.fits(directed=directed, weighted=weighted):
-            continue
-        if template.bounded_paths and node_count is not None and node_count - 1 > max_hops:
-            continue
-        value = score_template(template, task, question)
-        # prefer a template written for exactly this kind of graph over an "any" one
-        value += 0.2 * ((template.directed != "any") + (template.weighted != "any"))
-        scored.append((value, template.name, template))
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    if not scored or scored[0][0] < MIN_SCORE:
-        return []
-    best = scored[0][0]
-    # a second candidate is offered only if it is itself a plausible fit
-    return [t for value, _, t in scored[:k] if value >= max(MIN_SCORE, best / 2)]
 
 
 # ---------------------------------------------------------------------------------- rendering

@@ -3,7 +3,7 @@
 from grraf.agent import Event, GraphQA, answer_directly, ask
 from grraf.config import Settings
 from grraf.errors import GrrafError
-from grraf.types import Answer, Attempt, LLMCall, Refined, Schema, TokenUsage
+from grraf.types import Answer, Attempt, LLMCall, Plan, Schema, TokenUsage
 
 __all__ = [
     "Answer",
@@ -12,7 +12,7 @@ __all__ = [
     "GraphQA",
     "GrrafError",
     "LLMCall",
-    "Refined",
+    "Plan",
     "Schema",
     "Settings",
     "TokenUsage",

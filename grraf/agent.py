@@ -1,15 +1,14 @@
 """The GRRAF loop, in one place, top to bottom like the diagram in DESIGN.md.
 
-question -> refine -> schema -> template -> generate -> guard -> execute -> answer
-                                              ^                      |
-                                              +---- feedback (<= n) -+
+question -> schema -> plan -> template -> generate -> guard -> execute -> answer
+                                             ^                      |
+                                             +---- feedback (<= n) -+
 after n failures: a direct answer, flagged unverified.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,29 +18,23 @@ import networkx as nx
 from langchain_core.language_models import BaseChatModel
 
 from grraf.config import Settings
-from grraf.errors import CodeError, CodeFailed, ConfigError, GrrafError
+from grraf.errors import CodeError, CodeFailed, CodeRepeated, ConfigError, GrrafError
 from grraf.llm.calls import LLMSession
 from grraf.pipeline import answer as answer_stage
 from grraf.pipeline import fallback as fallback_stage
 from grraf.pipeline.generate import CodeWriter
 from grraf.pipeline.inputs import bounded, resolve_graphs
-from grraf.pipeline.refine import refine
+from grraf.pipeline.plan import plan as plan_stage
+from grraf.pipeline.plan import task_of
 from grraf.pipeline.reuse import ReuseStore
 from grraf.pipeline.selfcheck import self_check
-from grraf.pipeline.template import TemplateChoice, choose_template, retrieve_template, settle_output
+from grraf.pipeline.template import TemplateChoice, choose_template, verified_template
 from grraf.stores.base import GraphStore
-from grraf.types import Answer, Attempt, Refined, Schema
+from grraf.types import Answer, Attempt, Plan, Schema, Trust
 
 logger = logging.getLogger(__name__)
 
 BACKENDS = ("networkx", "cypher", "auto")
-
-# Tasks Cypher handles badly (GRRAF's own Cypher max-flow missed residual edges); with
-# backend "auto" a Cypher store projects the graph into NetworkX for these.
-_PYTHON_TASKS = re.compile(
-    r"flow|\bcut\b|isomorph|monomorph|subgraph|substructure|matching|hamilton|centrality|pagerank|clustering|"
-    r"bipartite|topolog|clique|k.core|coloring|spanning|euler|diameter",
-)
 
 
 @dataclass(frozen=True)
@@ -138,35 +131,38 @@ class GraphQA:
             schema = store.schema()
             self._emit("schema", f"{store.name}: {_size_text(schema)}", chars=len(schema.text))
 
-            refined = refine(bounded(asked), schema, llm)
+            plan = plan_stage(bounded(asked), schema, store, llm, graphs=store.capabilities().graph_names or ("G",))
             self._emit(
-                "refine",
-                refined.question,
-                task=refined.task,
-                output=refined.output_format,
-                parameters=refined.parameters,
+                "plan",
+                f"{plan.task or 'no task'}"
+                + (f" {plan.parameters}" if plan.parameters else "")
+                + ("" if plan.confirmed or plan.task is None else " (not confirmed)")
+                + (f"; {' '.join(plan.issues)}" if plan.issues else ""),
+                task=plan.task,
+                output=plan.output,
+                parameters=plan.parameters,
+                candidates=plan.candidates,
+                confirmed=plan.confirmed,
             )
 
-            routed = self._route(store, schema, refined, asked)
+            routed = self._route(store, schema, plan)
             if routed is not store:
                 to_close.append(routed)
                 store, schema = routed, routed.schema()
 
-            reuse, reused = self._recall(store, schema, refined, asked)
+            reuse, reused = self._recall(store, schema, plan)
             if reused is not None:
                 template = TemplateChoice(code="", origin="reused", name=reused[0])
             else:
                 template = choose_template(
-                    refined,
+                    plan,
                     store.language,
                     store.dialect,
                     llm,
-                    question=asked,
                     use_library=self.settings.templates,
                     node_count=schema.node_count,
-                    max_hops=getattr(store, "max_hops", 30),
+                    max_hops=store.capabilities().max_hops,
                 )
-                refined = settle_output(refined, template, asked)
             self._emit(
                 "template",
                 f"{template.origin} {template.name or ''}".strip()
@@ -174,62 +170,59 @@ class GraphQA:
                 code=template.code,
             )
 
-            attempts, value, code, checked_by = self._attempts(
-                store, schema, refined, template, llm, asked, reused[1] if reused else None
-            )
+            outcome = self._attempts(store, schema, plan, template, llm, reused[1] if reused else None)
             if reuse is not None:
-                if reused is not None and value is _NO_VALUE:
-                    reuse.forget(refined, store.dialect)
-                elif value is not _NO_VALUE and code is not None and not reused:
+                if reused is not None and outcome.value is _NO_VALUE:
+                    reuse.forget(plan, store.dialect)
+                elif outcome.value is not _NO_VALUE and outcome.code is not None and not reused:
                     # Code that ran and survived the self-check where one exists (a disagreement
                     # never gets here); without a verified template for the task, having run on the
                     # graph is the verification GRRAF itself gives, and the stored file says so.
-                    reuse.remember(refined, store.dialect, code, verified_by=checked_by or "executed")
+                    reuse.remember(plan, store.dialect, outcome.code, verified_by=outcome.checked_by or "executed")
 
             def finish(
-                text: str,
-                value: Any,
-                code: str | None,
-                fallback_reason: str | None = None,
-                reasoning: str | None = None,
+                text: str, value: Any, trust: Trust, reason: str | None = None, reply: str | None = None
             ) -> Answer:
                 return Answer(
                     question=question,
                     answer=text,
                     value=value,
-                    trust="verified" if code is not None else "fallback",
-                    attempts=tuple(attempts),
+                    trust=trust,
+                    attempts=tuple(outcome.attempts),
                     llm_calls=tuple(llm.calls),
                     seconds=time.perf_counter() - start,
                     backend=store.name,
-                    refined=refined,
+                    plan=plan,
                     template=template.code or None,
                     template_origin=f"{template.origin}:{template.name}" if template.name else template.origin,
-                    code=code,
-                    fallback_reason=fallback_reason,
-                    checked_by=checked_by if code is not None else None,
+                    code=outcome.code if trust != "fallback" else None,
+                    fallback_reason=reason,
+                    checked_by=outcome.checked_by if trust != "fallback" else None,
                     retrieved_docs=template.docs,
-                    reasoning=reasoning,
+                    reasoning=reply,
                 )
 
-            if value is not _NO_VALUE:
-                text = (
-                    answer_stage.explain(refined.question, value, llm)
+            if outcome.value is not _NO_VALUE:
+                value = outcome.value
+                trust: Trust = "verified" if outcome.verified_by(plan) else "executed"
+                text = answer_stage.say(plan, value) or (
+                    answer_stage.explain(plan.question, value, llm)
                     if self.settings.explain
-                    else answer_stage.render(value)
+                    else answer_stage.render(value, plan.output)
                 )
-                self._emit("answer", text, value=value, verified=True)
-                return finish(text, value, code)
+                self._emit("answer", text, value=value, trust=trust)
+                return finish(text, value, trust)
 
+            attempts = outcome.attempts
             reason = f"{len(attempts)} attempt(s) failed; last: {attempts[-1].status}" if attempts else "no attempt ran"
             if not self.settings.fallback:
-                self._emit("answer", f"no answer ({reason}); fallback is off", verified=False)
-                return finish("", None, None, reason + "; fallback disabled")
+                self._emit("answer", f"no answer ({reason}); fallback is off", trust="fallback")
+                return finish("", None, "fallback", reason + "; fallback disabled")
             # The original question already holds the graph when it was written in it.
             shown = None if graph_in_text else store.as_text(self.settings.fallback_max_edges)
-            direct = fallback_stage.answer_directly(question, shown, refined.output_format, llm)
-            self._emit("fallback", direct.text, value=direct.value, verified=False)
-            return finish(direct.text, direct.value, None, reason, reasoning=direct.reply)
+            direct = fallback_stage.answer_directly(question, shown, plan.output, llm)
+            self._emit("fallback", direct.text, value=direct.value, trust="fallback")
+            return finish(direct.text, direct.value, "fallback", reason, reply=direct.reply)
         finally:
             for opened in to_close:
                 opened.close()
@@ -238,18 +231,24 @@ class GraphQA:
         self,
         store: GraphStore,
         schema: Schema,
-        refined: Refined,
+        plan: Plan,
         template: TemplateChoice,
         llm: LLMSession,
-        question: str,
         reused_code: str | None = None,
-    ) -> tuple[list[Attempt], Any, str | None, str | None]:
+    ) -> _Outcome:
         """Generate, guard, execute, self-check; feed errors back; at most 1 + max_retries attempts."""
         writer = CodeWriter.start(
-            refined, template, schema, store.language, store.dialect, render_cypher=_cypher_renderer(store, schema)
+            plan,
+            template,
+            schema,
+            store.language,
+            store.dialect,
+            render_cypher=_cypher_renderer(store, schema),
+            seed=self.settings.seed,
         )
         if reused_code is not None:
             writer.bound = reused_code
+        bound = writer.bound if template.retrieved else None
         attempts: list[Attempt] = []
         for round_number in range(self.settings.max_retries + 1):
             stage = "generate" if round_number == 0 else "feedback"
@@ -260,19 +259,22 @@ class GraphQA:
                 store.check(code)
                 began = time.perf_counter()
                 run = store.execute(code, self.settings.timeout)
-                value = answer_stage.normalize(run.value, refined.output_format, refined.parameters.get("node"))
+                value = answer_stage.normalize(run.value, plan.output, plan.parameters.get("node"))
                 check = (
-                    self_check(value, template, refined, question, store, schema, self.settings)
-                    if self.settings.self_check
+                    self_check(value, plan, store, schema, self.settings)
+                    if self.settings.self_check and code != bound
                     else None
                 )
             except CodeError as error:
-                seconds = time.perf_counter() - began
+                seconds = time.perf_counter() - began if code else 0.0
+                if isinstance(error, CodeRepeated):
+                    code = error.code
                 attempts.append(Attempt(code, error.status, str(error), seconds, store.language))
                 self._emit(
                     "attempt",
                     f"#{len(attempts)} {error.status}: {str(error).splitlines()[0][:200]}",
                     code=code,
+                    language=store.language,
                     status=error.status,
                     error=str(error),
                     seconds=seconds,
@@ -285,14 +287,15 @@ class GraphQA:
                 "attempt",
                 f"#{len(attempts)} ok in {run.seconds:.2f}s",
                 code=code,
+                language=store.language,
                 status="ok",
                 seconds=run.seconds,
                 value=value,
             )
             if check is not None:
                 self._emit("selfcheck", f"agrees with verified template {check.oracle}")
-            return attempts, value, code, check.oracle if check else None
-        return attempts, _NO_VALUE, None, None
+            return _Outcome(attempts, value, code, check.oracle if check else None, from_template=code == bound)
+        return _Outcome(attempts, _NO_VALUE, None, None, from_template=False)
 
     # -- stores -----------------------------------------------------------------------
 
@@ -306,55 +309,54 @@ class GraphQA:
         return NetworkXStore(graphs, settings=self.settings)
 
     def _recall(
-        self, store: GraphStore, schema: Schema, refined: Refined, question: str
+        self, store: GraphStore, schema: Schema, plan: Plan
     ) -> tuple[ReuseStore | None, tuple[str, str] | None]:
-        """Verified code from an earlier question of the same shape, bound to this one's parameters.
+        """Code from an earlier question of the same shape, bound to this one's parameters.
 
-        Only for Python stores and only when no verified template fits (a template is bound
-        without the LLM anyway). Returns the reuse store and (shape, bound code) or None.
+        Only for Python stores and only when the plan's task has no verified template (a template
+        is bound without the LLM anyway). Returns the reuse store and (shape, bound code) or None.
         """
         if not self.settings.reuse or store.language != "python":
             return None, None
         reuse = ReuseStore(self.settings.reuse_path)
-        if self.settings.templates and retrieve_template(
-            refined, store.dialect, question, node_count=schema.node_count
+        if self.settings.templates and verified_template(
+            task_of(plan), store.dialect, directed=plan.directed, weighted=plan.weighted
         ):
             return reuse, None
-        reusable = reuse.recall(refined, store.dialect)
-        bound = reusable.bind(refined.parameters) if reusable is not None else None
+        reusable = reuse.recall(plan, store.dialect)
+        bound = reusable.bind(plan.parameters) if reusable is not None else None
         if reusable is None or bound is None:
             return reuse, None
         self._emit("reuse", f"reusing code for shape {reusable.shape} (verified by {reusable.verified_by})")
         return reuse, (reusable.shape, bound)
 
-    def _route(self, store: GraphStore, schema: Schema, refined: Refined, question: str) -> GraphStore:
+    def _route(self, store: GraphStore, schema: Schema, plan: Plan) -> GraphStore:
         """Project a Cypher store into NetworkX when Python is the better language for the task.
 
-        ``networkx`` always projects. ``cypher`` and ``auto`` keep Cypher when a verified
-        Cypher template fits, or when the task is not one Cypher handles badly (max flow,
-        matching, Hamilton paths, ...: GRRAF's own Cypher max flow missed residual edges).
+        ``networkx`` always projects. ``cypher`` and ``auto`` keep Cypher when the task has a
+        verified template in the store's dialect, when no task fits (look-ups and aggregations over
+        properties are Cypher's strength), and when the task is not one Cypher handles badly (the
+        registry marks max flow, matching, Hamilton paths, ...: GRRAF's own Cypher max flow missed
+        residual edges).
         """
-        to_networkx = getattr(store, "to_networkx", None)
-        if store.language == "python" or to_networkx is None:
+        if store.language == "python" or not store.capabilities().projects:
             return store
         if self.backend != "networkx":
-            cypher = retrieve_template(
-                refined, store.dialect, question, node_count=schema.node_count, max_hops=getattr(store, "max_hops", 30)
-            )
-            python = retrieve_template(refined, "networkx", question, node_count=schema.node_count)
-            # Keep Cypher only when its template is for the task the full (NetworkX) library would
-            # pick: a bipartite question must not borrow the Cypher connectivity template just
-            # because no Cypher bipartite template exists and the words overlap.
-            if self.settings.templates and cypher is not None and (python is None or python.name == cypher.name):
+            task = task_of(plan)
+            if task is None or not task.cypher_is_weak:
                 return store
-            # The task name decides; the question's words only when refine could not name it
-            # (benchmark preambles mention flows and cycles in questions about other things).
-            words = refined.task if refined.task != "unknown" else f"{refined.task} {question}".lower()
-            if not _PYTHON_TASKS.search(words):
+            if self.settings.templates and verified_template(
+                task,
+                store.dialect,
+                directed=plan.directed,
+                weighted=plan.weighted,
+                node_count=schema.node_count,
+                max_hops=store.capabilities().max_hops,
+            ):
                 return store
         from grraf.stores.networkx import project
 
-        self._emit("route", f"task {refined.task}: projecting {store.name} into NetworkX")
+        self._emit("route", f"task {plan.task}: projecting {store.name} into NetworkX")
         return project(store, settings=self.settings)
 
     def close(self) -> None:
@@ -372,11 +374,11 @@ def _cypher_renderer(store: GraphStore, schema: Schema) -> Callable[[TemplateCho
     """Renders retrieved Cypher templates for a store holding exactly one named graph."""
 
     def render(choice: TemplateChoice, parameters: dict[str, Any]) -> str | None:
-        graph_names = getattr(store, "graph_names", None)
-        names = graph_names() if callable(graph_names) else []
+        capabilities = store.capabilities()
+        names = capabilities.graph_names
         if choice.entry is None or len(names) != 1:
             return None
-        from cypher_templates import render_cypher
+        from cypher_templates import LADYBUG_MAX_HOPS, render_cypher
         from grraf.stores.cypher_guard import edge_type, node_label
 
         needed = {name: parameters.get(name) for name in choice.parameters}
@@ -389,7 +391,7 @@ def _cypher_renderer(store: GraphStore, schema: Schema) -> Callable[[TemplateCho
                 edge_type=edge_type(names[0]),
                 directed=bool(schema.directed),
                 params=needed,
-                max_hops=getattr(store, "max_hops", 30),
+                max_hops=capabilities.max_hops or LADYBUG_MAX_HOPS,
             )
         )
 
@@ -403,6 +405,26 @@ class _NoValue:
 _NO_VALUE: Any = _NoValue()
 
 
+@dataclass(frozen=True)
+class _Outcome:
+    """What the attempts produced: the trace, the value (or ``_NO_VALUE``) and the code behind it.
+
+    ``from_template``: the value came from the verified template bound without the LLM.
+    ``checked_by``: the verified template that an independent computation agreed with.
+    """
+
+    attempts: list[Attempt]
+    value: Any
+    code: str | None
+    checked_by: str | None
+    from_template: bool
+
+    def verified_by(self, plan: Plan) -> bool:
+        """DESIGN.md's definition: a verified template ran with parameters the LLM chose and the
+        readers confirmed, or LLM-written code agreed with an independent computation."""
+        return (self.from_template and plan.confirmed) or self.checked_by is not None
+
+
 def answer_directly(
     question: str,
     *,
@@ -411,7 +433,7 @@ def answer_directly(
     output_format: str | None = None,
 ) -> Answer:
     """The 'direct' baseline: the whole question (graph included) to the LLM, unverified."""
-    from grraf.pipeline.refine import output_format_from_text
+    from grraf.pipeline.validate import ask_form
 
     settings = settings or Settings.from_env()
     if chat_model is None:
@@ -420,7 +442,7 @@ def answer_directly(
         chat_model = make_chat_model(settings)
     start = time.perf_counter()
     llm = LLMSession(chat_model)
-    fmt = output_format or output_format_from_text(question) or "text"
+    fmt = output_format or ask_form(question) or "text"
     direct = fallback_stage.answer_directly(question, None, fmt, llm)
     return Answer(
         question=question,

@@ -15,12 +15,13 @@ from typing import Any, TypeVar
 import click
 from rich.console import Console
 from rich.logging import RichHandler
+from rich.markup import escape
 from rich.syntax import Syntax
 
 from grraf.agent import BACKENDS, Event, GraphQA
 from grraf.cli_errors import handle_errors
 from grraf.config import Settings
-from grraf.display import REASONING_TITLE
+from grraf.display import REASONING_TITLE, code_language, trust_summary
 from grraf.types import Answer
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -56,7 +57,7 @@ def _observer(event: Event) -> None:
         stderr.print(
             Syntax(
                 event.data["code"],
-                "python" if "answer" in event.data["code"] else "cypher",
+                event.data.get("language", "python"),
                 theme="ansi_dark",
                 line_numbers=True,
             )
@@ -65,19 +66,18 @@ def _observer(event: Event) -> None:
         stderr.print(f"[bold cyan]{event.stage}[/] {event.message}")
 
 
-def _print_answer(answer: Answer, language: str) -> None:
-    stdout.print(answer.answer or "[red]no answer[/]")
+def _print_answer(answer: Answer) -> None:
+    stdout.print(answer.answer or "[red]no answer[/]", markup=False, highlight=False)
     tokens = answer.tokens
     facts = (
         f"{len(answer.attempts)} attempt(s), {len(answer.llm_calls)} LLM calls, "
         f"{tokens.input} tokens in / {tokens.output} out, {answer.seconds:.1f}s, {answer.backend}"
     )
-    if answer.verified:
-        stdout.print(f"[green]verified[/] by executed code ({facts})")
-    else:
-        stdout.print(f"[yellow]unverified[/]: {answer.fallback_reason} ({facts})")
+    label, detail = trust_summary(answer)
+    colour = {"verified": "green", "executed": "blue", "fallback": "yellow"}[answer.trust]
+    stdout.print(f"[{colour}]{label}[/]: {escape(detail)} ({facts})")
     if answer.code:
-        stdout.print(Syntax(answer.code, language, theme="ansi_dark"))
+        stdout.print(Syntax(answer.code, code_language(answer), theme="ansi_dark"))
     elif answer.reasoning:
         stdout.print(f"[dim]{REASONING_TITLE}:[/]")
         stdout.print(answer.reasoning, markup=False, highlight=False, style="dim")
@@ -215,7 +215,7 @@ def ask(
     if as_json:
         click.echo(json.dumps(answer.to_dict(), default=str))
     else:
-        _print_answer(answer, "python" if answer.backend in ("networkx", "fake") else "cypher")
+        _print_answer(answer)
 
 
 def _register_optional_commands() -> None:

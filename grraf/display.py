@@ -2,7 +2,7 @@
 
 ``Answer._repr_html_`` and ``Answer._repr_markdown_`` call these, so an answer that ends a
 notebook cell shows the answer, whether executed code verified it, the code itself, every
-attempt, the refined task and what it cost. Everything that came from the user or the LLM
+attempt, the planned task and what it cost. Everything that came from the user or the LLM
 is escaped: generated code and error messages are untrusted text.
 
 The HTML uses inline styles only (pygments ``noclasses=True``), so it renders the same in
@@ -15,16 +15,21 @@ import html
 import json
 import re
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grraf.types import Answer, Attempt
+# Only for annotations: grraf.types reaches this module from Answer._repr_html_, so importing it
+# here at run time would close an import cycle.
+if TYPE_CHECKING:
+    from grraf.types import Answer, Attempt
 
-__all__ = ["answer_html", "answer_markdown", "code_language", "first_line", "highlight_html"]
+__all__ = ["answer_html", "answer_markdown", "code_language", "first_line", "highlight_html", "trust_summary"]
 
 # Badge colours: readable on light and dark notebook themes alike.
 _GREEN = "#1a7f37"
 _AMBER = "#9a6700"
-_STATUS_COLOURS = {"ok": _GREEN, "error": "#cf222e", "timeout": _AMBER, "rejected": "#8250df"}
+_BLUE = "#0969da"
+_STATUS_COLOURS = {"ok": _GREEN, "error": "#cf222e", "timeout": _AMBER, "rejected": "#8250df", "repeated": "#57606a"}
+_TRUST_COLOURS = {"verified": _GREEN, "executed": _BLUE, "fallback": _AMBER}
 _MAX_VALUE_CHARS = 2000
 
 
@@ -45,8 +50,9 @@ def first_line(text: str | None, limit: int = 160) -> str:
 def code_language(answer: Answer) -> str:
     """``"python"`` or ``"cypher"``: the language of the answer's attempts.
 
-    >>> code_language(Answer("q", "a", 1, True, (Attempt("MATCH (n) RETURN n", "ok", None, 0.1, "cypher"),), (), 0.2,
-    ...     "ladybug"))
+    >>> from grraf.types import Answer, Attempt
+    >>> code_language(Answer("q", "a", 1, "verified", (Attempt("MATCH (n) RETURN n", "ok", None, 0.1, "cypher"),),
+    ...     (), 0.2, "ladybug"))
     'cypher'
     """
     if answer.attempts:
@@ -78,11 +84,31 @@ def _value_text(value: Any) -> str:
     return text if len(text) <= _MAX_VALUE_CHARS else text[: _MAX_VALUE_CHARS - 1] + "…"
 
 
+def trust_summary(answer: Answer) -> tuple[str, str]:
+    """(label, detail): how far the answer can be relied on, and why, in words for people.
+
+    >>> from grraf.types import Answer, Plan
+    >>> trust_summary(Answer("q", "a", 1, "executed", (), (), 0.1, "networkx", plan=Plan("q")))
+    ('executed, not verified', 'code ran on the graph; nothing independent confirmed its answer')
+    """
+    if answer.trust == "verified":
+        if answer.checked_by:
+            return "verified", f"agrees with the verified template {answer.checked_by}"
+        template = (answer.template_origin or "").partition(":")[2] or "a verified template"
+        return "verified", f"verified template {template}, parameters checked against the question and the graph"
+    if answer.trust == "executed":
+        plan = answer.plan
+        why = "code ran on the graph; nothing independent confirmed its answer"
+        if plan is not None and plan.issues:
+            why += "; " + " ".join(plan.issues)
+        return "executed, not verified", why
+    return "unverified: fallback", answer.fallback_reason or "no code produced this answer"
+
+
 def _badge(answer: Answer) -> tuple[str, str, str]:
     """(label, detail, colour) of the trust badge."""
-    if answer.verified:
-        return "verified by executed code", "", _GREEN
-    return "unverified: fallback", answer.fallback_reason or "no code produced this answer", _AMBER
+    label, detail = trust_summary(answer)
+    return label, detail, _TRUST_COLOURS[answer.trust]
 
 
 def _facts(answer: Answer) -> list[tuple[str, str]]:
@@ -100,17 +126,18 @@ def _facts(answer: Answer) -> list[tuple[str, str]]:
     return facts
 
 
-def _refined_rows(answer: Answer) -> list[tuple[str, str]]:
-    refined = answer.refined
-    if refined is None:
+def _plan_rows(answer: Answer) -> list[tuple[str, str]]:
+    plan = answer.plan
+    if plan is None:
         return []
-    params = ", ".join(f"{k}={v!r}" for k, v in refined.parameters.items()) or "none"
-    rows = [("task", refined.task), ("output", refined.output_format), ("parameters", params)]
-    if refined.directed is not None:
-        rows.append(("directed", "yes" if refined.directed else "no"))
-    if refined.weighted is not None:
-        rows.append(("weighted", "yes" if refined.weighted else "no"))
-    rows.append(("refined question", refined.question))
+    params = ", ".join(f"{k}={v!r}" for k, v in plan.parameters.items()) or "none"
+    task = plan.task or (f"none (the LLM chose {plan.chosen}; not confirmed)" if plan.chosen else "none")
+    rows = [("task", task), ("output", plan.output), ("parameters", params)]
+    if plan.directed is not None:
+        rows.append(("directed", "yes" if plan.directed else "no"))
+    if plan.weighted is not None:
+        rows.append(("weighted", "yes" if plan.weighted else "no"))
+    rows.append(("question as asked", plan.question))
     return rows
 
 
@@ -161,9 +188,9 @@ def _pairs_html(pairs: Iterable[tuple[str, str]], sep: str = " · ") -> str:
 def answer_html(answer: Answer) -> str:
     """The answer as one self-contained HTML fragment (what ``Answer._repr_html_`` returns).
 
-    Shows the answer text and value, a green "verified by executed code" or amber
-    "unverified: fallback" badge with the reason, the code (syntax-highlighted), the
-    attempts (#, status, seconds, first line of the error), the refined task and its
+    Shows the answer text and value, a trust badge (green "verified", blue "executed, not
+    verified", amber "unverified: fallback") with the reason, the code (syntax-highlighted), the
+    attempts (#, status, seconds, first line of the error), the planned task and its
     parameters, the template origin, LLM calls, tokens in/out and seconds.
     """
     label, detail, colour = _badge(answer)
@@ -180,9 +207,9 @@ def answer_html(answer: Answer) -> str:
         f"<div style='color:#57606a'><b>question</b>: {_e(first_line(answer.question, 300))}</div>",
         f"<div><b>value</b>: <code>{_e(_value_text(answer.value))}</code></div>",
     ]
-    refined = _refined_rows(answer)
-    if refined:
-        parts.append(f"<div>{_pairs_html(refined)}</div>")
+    planned = _plan_rows(answer)
+    if planned:
+        parts.append(f"<div>{_pairs_html(planned)}</div>")
     parts.append(f"<div style='color:#57606a'>{_pairs_html(_facts(answer))}</div>")
     shown = _shown_code(answer)
     if shown is not None:
@@ -246,14 +273,15 @@ def _fence(code: str, language: str) -> str:
 def answer_markdown(answer: Answer) -> str:
     """The answer as Markdown (what ``Answer._repr_markdown_`` returns); same content as :func:`answer_html`."""
     label, detail, _ = _badge(answer)
-    badge = f"✅ {label}" if answer.verified else f"⚠️ {label} ({_md(detail)})"
+    mark = {"verified": "✅", "executed": "🔷", "fallback": "⚠️"}[answer.trust]
+    badge = f"{mark} {label} ({_md(detail)})"
     lines = [
         f"**{_md(answer.answer) if answer.answer else '_no answer_'}** — {badge}",
         "",
         f"- **question**: {_md(first_line(answer.question, 300))}",
         f"- **value**: {_code_span(_value_text(answer.value))}",
     ]
-    lines += [f"- **{k}**: {_md(v)}" for k, v in _refined_rows(answer)]
+    lines += [f"- **{k}**: {_md(v)}" for k, v in _plan_rows(answer)]
     lines.append("- " + " · ".join(f"**{k}**: {_md(v)}" for k, v in _facts(answer)))
     shown = _shown_code(answer)
     if shown is not None:

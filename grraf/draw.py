@@ -1,21 +1,21 @@
 """A picture of the part of a graph an :class:`~grraf.types.Answer` is about.
 
-:func:`graph_for_drawing` decides *what* to draw from the refined task (a noisy snake_case
-name written by an LLM, so it is matched by keywords), its parameters and the answer value;
+:func:`graph_for_drawing` decides *what* to draw from the plan's task (each registry task names its
+picture, ``grraf.tasks``), its parameters and the answer value;
 :func:`draw_answer` draws it with matplotlib. What is drawn is always bounded
 (:data:`MAX_NODES`): a million-node graph yields the few hundred nodes around the answer,
 never the whole graph.
 
 ==================  =====================================================================
-task mentions       picture
+drawing kind        picture
 ==================  =====================================================================
 flow                the flow decomposition: edges with positive flow, labelled flow/capacity
 cycle               a cycle found by ``nx.find_cycle``, highlighted
-topolog             the nodes laid out left to right in topological order
-sub/match/isomorph  the subgraph of G that G_prime maps onto, highlighted
-path/connect/reach  the path (the answer's, else a shortest one) and its neighbourhood
-degree/neighbo(u)r  the node and its neighbours
-anything else       the whole graph when small, else the nodes mentioned plus neighbours
+order               the nodes laid out left to right in topological order
+match               the subgraph of G that G_prime maps onto, highlighted
+path                the path (the answer's, else a shortest one) and its neighbourhood
+node                the node and its neighbours
+graph (no task)     the whole graph when small, else the nodes mentioned plus neighbours
 ==================  =====================================================================
 """
 
@@ -24,7 +24,6 @@ from __future__ import annotations
 import itertools
 import logging
 import math
-import re
 from collections.abc import Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,13 +32,14 @@ from typing import TYPE_CHECKING, Any
 import networkx as nx
 from networkx.algorithms import isomorphism
 
+from grraf.tasks import get_task
 from grraf.types import Answer
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-__all__ = ["MAX_NODES", "Drawing", "draw_answer", "graph_for_drawing", "graph_of", "main_graphs", "task_kind"]
+__all__ = ["MAX_NODES", "Drawing", "draw_answer", "graph_for_drawing", "graph_of", "main_graphs"]
 
 logger = logging.getLogger(__name__)
 
@@ -50,20 +50,6 @@ _FLOW_MAX_EDGES = 200_000
 _MATCH_MAX_NODES = 2_000
 _MATCH_BUDGET = 50_000
 _EDGE_LABELS_MAX = 80
-
-# Order matters: "shortest_path_in_flow_network" is about flow; "cycle_path" about a cycle.
-_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("flow", re.compile(r"flow")),
-    ("cycle", re.compile(r"cycle|acyclic|\bdag\b")),
-    ("order", re.compile(r"topolog")),
-    ("match", re.compile(r"sub(?:graph|struct)|match|isomorph|monomorph")),
-    ("path", re.compile(r"path|connect|reach|distance|hop|route")),
-    ("node", re.compile(r"degree|neighbo|node_info|successor|predecessor")),
-)
-
-_SOURCE_KEYS = ("source", "src", "start", "from", "origin", "s", "u")
-_TARGET_KEYS = ("target", "dst", "dest", "destination", "end", "to", "sink", "t", "v")
-_NODE_KEYS = ("node", "vertex", "n", "id", "node_id")
 
 Node = Hashable
 
@@ -91,18 +77,6 @@ class Drawing:
     edge_labels: dict[tuple[Node, Node], str] = field(default_factory=dict)
     order: tuple[Node, ...] = ()
     note: str | None = None
-
-
-def task_kind(task: str) -> str:
-    """The picture a task name calls for, by keyword.
-
-    >>> [task_kind(t) for t in ("max_flow", "cycle_detection", "topological_sort", "subgraph_match")]
-    ['flow', 'cycle', 'order', 'match']
-    >>> [task_kind(t) for t in ("shortest_path", "connectivity", "in_degree", "pagerank")]
-    ['path', 'path', 'node', 'graph']
-    """
-    name = task.lower()
-    return next((kind for kind, pattern in _KINDS if pattern.search(name)), "graph")
 
 
 def main_graphs(graph: nx.Graph | Mapping[str, nx.Graph]) -> tuple[nx.Graph, nx.Graph | None]:
@@ -155,19 +129,6 @@ def _resolve(graph: nx.Graph, value: Any) -> Node | None:
     return None
 
 
-def _param(parameters: Mapping[str, Any], keys: Iterable[str]) -> Any:
-    """The first parameter whose name is one of ``keys`` or ends with ``_<key>``."""
-    for key in keys:
-        if key in parameters:
-            return parameters[key]
-    for key in keys:
-        if len(key) > 2:
-            for name, value in parameters.items():
-                if name.endswith("_" + key) or name.startswith(key + "_"):
-                    return value
-    return None
-
-
 def _flatten(value: Any, depth: int = 0) -> Iterator[Any]:
     """Scalars inside a value (lists of lists, dict keys and values), depth-bounded."""
     if depth > 3:
@@ -185,7 +146,7 @@ def _flatten(value: Any, depth: int = 0) -> Iterator[Any]:
 
 def _mentioned(graph: nx.Graph, answer: Answer) -> list[Node]:
     """Nodes named in the parameters and the answer value, in that order, without repeats."""
-    parameters = answer.refined.parameters if answer.refined else {}
+    parameters = answer.plan.parameters if answer.plan else {}
     found: dict[Node, None] = {}
     for value in itertools.chain(_flatten(list(parameters.values())), _flatten(answer.value)):
         node = _resolve(graph, value)
@@ -292,9 +253,9 @@ def _overview(graph: nx.Graph, answer: Answer, kind: str = "graph", title: str =
     )
 
 
-def _path(graph: nx.Graph, answer: Answer, task: str, parameters: Mapping[str, Any]) -> Drawing:
-    source = _resolve(graph, _param(parameters, _SOURCE_KEYS))
-    target = _resolve(graph, _param(parameters, _TARGET_KEYS))
+def _path(graph: nx.Graph, answer: Answer, parameters: Mapping[str, Any]) -> Drawing:
+    source = _resolve(graph, parameters.get("source"))
+    target = _resolve(graph, parameters.get("target"))
     path: list[Node] = []
     value = answer.value
     if isinstance(value, list | tuple):
@@ -302,9 +263,8 @@ def _path(graph: nx.Graph, answer: Answer, task: str, parameters: Mapping[str, A
         if None not in nodes and _is_path(graph, nodes):
             path = nodes  # the answer is itself a path: show exactly that one
     if not path and source is not None and target is not None:
-        weight = _weight_key(graph) if "short" in task or "distance" in task else None
         try:
-            path = nx.shortest_path(graph, source, target, weight=weight)
+            path = nx.shortest_path(graph, source, target, weight=_weight_key(graph))
         except (nx.NetworkXNoPath, nx.NodeNotFound):
             path = []
     ends = [n for n in (source, target) if n is not None]
@@ -349,8 +309,8 @@ def _cycle(graph: nx.Graph, answer: Answer) -> Drawing:
 
 
 def _flow(graph: nx.Graph, answer: Answer, parameters: Mapping[str, Any]) -> Drawing:
-    source = _resolve(graph, _param(parameters, _SOURCE_KEYS))
-    target = _resolve(graph, _param(parameters, _TARGET_KEYS))
+    source = _resolve(graph, parameters.get("source"))
+    target = _resolve(graph, parameters.get("target"))
     if source is None or target is None or source == target or graph.number_of_edges() > _FLOW_MAX_EDGES:
         return _overview(graph, answer, "flow")
     capacity = "capacity" if _weight_key(graph) == "capacity" else "weight"
@@ -450,7 +410,7 @@ def _order(graph: nx.Graph, answer: Answer) -> Drawing:
 
 
 def _node(graph: nx.Graph, answer: Answer, parameters: Mapping[str, Any]) -> Drawing:
-    node = _resolve(graph, _param(parameters, _NODE_KEYS))
+    node = _resolve(graph, parameters.get("node"))
     if node is None:
         mentioned = _mentioned(graph, answer)
         node = mentioned[0] if mentioned else None
@@ -477,16 +437,15 @@ def graph_for_drawing(answer: Answer, graph: nx.Graph | Mapping[str, nx.Graph]) 
     """Decide what part of ``graph`` to draw for ``answer`` (bounded to :data:`MAX_NODES` nodes).
 
     Args:
-        answer: the answer; its refined task, parameters and value choose the picture.
+        answer: the answer; its plan's task (the registry's drawing kind), parameters and value
+            choose the picture.
         graph: the graph asked about, or a mapping such as ``{"G": g, "G_prime": pattern}``.
     """
     main, pattern = main_graphs(graph)
-    refined = answer.refined
-    task = (refined.task if refined else "") or ""
-    if task in ("", "unknown"):
-        task = answer.question  # a direct answer has no refined task: read the question's words
-    parameters = refined.parameters if refined else {}
-    kind = task_kind(task)
+    plan = answer.plan
+    task = get_task(plan.task) if plan is not None and plan.task else None
+    parameters = plan.parameters if plan is not None else {}
+    kind = task.draw if task is not None else "graph"
     if kind == "flow":
         return _flow(main, answer, parameters)
     if kind == "cycle":
@@ -496,7 +455,7 @@ def graph_for_drawing(answer: Answer, graph: nx.Graph | Mapping[str, nx.Graph]) 
     if kind == "match":
         return _match(main, pattern, answer)
     if kind == "path":
-        return _path(main, answer, task.lower(), parameters)
+        return _path(main, answer, parameters)
     if kind == "node":
         return _node(main, answer, parameters)
     return _overview(main, answer)
@@ -563,7 +522,7 @@ def draw_answer(
     """Draw the part of ``graph`` that ``answer`` is about.
 
     Args:
-        answer: the answer (its refined task, parameters and value choose the picture).
+        answer: the answer (its plan's task, parameters and value choose the picture).
         graph: the graph asked about: a networkx graph, or a mapping of them such as
             ``parse_question(q).graphs`` or ``store.to_networkx()`` (``G`` is drawn;
             ``G_prime`` is the pattern of a substructure question).

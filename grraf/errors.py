@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-AttemptStatus = Literal["ok", "error", "timeout", "rejected"]
+AttemptStatus = Literal["ok", "error", "timeout", "rejected", "repeated"]
 
 
 class GrrafError(Exception):
@@ -104,6 +104,20 @@ class CodeFailed(CodeError):
     """The code ran and raised, or produced no usable ``answer``."""
 
     status: AttemptStatus = "error"
+
+
+class CodeRepeated(CodeError):
+    """The LLM sent code that already ran in an earlier attempt; it is not run again.
+
+    Attributes:
+        code: the repeated code, for the trace.
+    """
+
+    status: AttemptStatus = "repeated"
+
+    def __init__(self, message: str, *, code: str = "") -> None:
+        self.code = code
+        super().__init__(message)
 
 
 class CodeTimeout(CodeError):

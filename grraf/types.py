@@ -40,19 +40,35 @@ class LLMCall:
 
 
 @dataclass(frozen=True)
-class Refined:
-    """The refined question P' and the structured facts the refine stage extracted.
+class Plan:
+    """What the loop will compute for a question, decided once (the plan stage) and carried through.
 
-    ``parameters`` holds task arguments such as ``{"source": 0, "target": 5}``.
-    ``output_format`` is one of ``yes/no``, ``number``, ``list``, ``text``.
+    Attributes:
+        question: the ask the code must answer (the question without any graph text), GRRAF's P'.
+        task: the registry task the LLM chose (``grraf.tasks``), or None when no task fits and the
+            code is written from the question itself.
+        parameters: the task's parameter values, validated against the question and the graph
+            (node ids typed as the graph has them).
+        output: the kind of answer: a task's :data:`grraf.tasks.Output`, or for a task-less plan the
+            form the question's words ask for (``yes/no``, ``number``, ``node``, ``list``) or ``text``.
+        directed, weighted: the graph's kind, from the store's schema (None when unknown).
+        confirmed: the deterministic readers confirmed the LLM's choice against the question and
+            the graph. A verified template makes a ``verified`` answer only for a confirmed plan.
+        candidates: the tasks retrieval offered the LLM.
+        issues: what the readers found that stayed unresolved (empty when confirmed).
+        chosen: the task the LLM chose, even when it was then not used (``task`` is None).
     """
 
     question: str
-    task: str = "unknown"
+    task: str | None = None
+    parameters: dict[str, Any] = field(default_factory=dict)
+    output: str = "text"
     directed: bool | None = None
     weighted: bool | None = None
-    output_format: str = "text"
-    parameters: dict[str, Any] = field(default_factory=dict)
+    confirmed: bool = False
+    candidates: tuple[str, ...] = ()
+    issues: tuple[str, ...] = ()
+    chosen: str | None = None
 
 
 @dataclass(frozen=True)
@@ -64,6 +80,8 @@ class Schema:
     edge_count: int | None = None
     directed: bool | None = None
     weight_property: str | None = None
+    #: Python type names of the node ids (``("int",)``), when the store knows them.
+    node_id_types: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -106,7 +124,7 @@ class Answer:
     llm_calls: tuple[LLMCall, ...]
     seconds: float
     backend: str
-    refined: Refined | None = None
+    plan: Plan | None = None
     template: str | None = None
     template_origin: str | None = None
     code: str | None = None
@@ -158,7 +176,7 @@ class Answer:
             "template": self.template_origin,
             "checked_by": self.checked_by,
             "retrieved_docs": list(self.retrieved_docs),
-            "refined": asdict(self.refined) if self.refined else None,
+            "plan": asdict(self.plan) if self.plan else None,
             "fallback_reason": self.fallback_reason,
             "calls": [
                 {"stage": c.stage, "input": c.tokens.input, "output": c.tokens.output, "seconds": round(c.seconds, 3)}

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Callable, Sequence
 from typing import Any
+
+import networkx as nx
 
 from grraf.errors import CodeFailed, CodeTimeout
 from grraf.llm.scripted import ScriptedChatModel, scripted
+from grraf.stores.base import Capabilities, node_forms
 from grraf.types import Execution, Schema
 
 
@@ -14,29 +18,48 @@ def fenced(code: str, language: str = "python") -> str:
     return f"Here is the code:\n```{language}\n{code}\n```\n"
 
 
-REFINE_FLOW = (
-    "task: max_flow\noutput: number\nparameters: source=0, target=3\n"
-    "question: What is the maximum flow from node 0 to node 3?"
-)
+def plan_reply(task: str, **parameters: Any) -> str:
+    """The plan stage's JSON reply choosing ``task`` with ``parameters``."""
+    return json.dumps({"task": task, **parameters})
+
+
+PLAN_FLOW = plan_reply("max_flow", source=0, target=3)
+PLAN_NONE = plan_reply("none")
+#: The call grraf writes under the verified max-flow template for node 0 to node 3.
+FLOW_CALL = "answer = solve(G, source=0, target=3)"
 
 
 class ScriptedStore:
-    """A GraphStore whose execute() outcome is looked up by code."""
+    """A GraphStore whose execute() outcome is looked up by code.
 
-    name = "fake"
+    ``outcomes`` maps code to a value, ``"timeout"`` or an exception; a key also matches code that
+    ends with it (the call line of a bound template). Nodes 0 .. ``nodes - 1`` exist.
+    """
+
+    name = "scripted"
     language = "python"
     dialect = "networkx"
 
-    def __init__(self, outcomes: dict[str, Any], *, nodes: int = 4, edges: int = 5) -> None:
+    def __init__(
+        self,
+        outcomes: dict[str, Any] | Callable[[str], Any],
+        *,
+        nodes: int = 4,
+        edges: int = 5,
+        directed: bool = True,
+    ) -> None:
         self.outcomes = outcomes
         self.executed: list[str] = []
         self.closed = False
+        self.nodes = nodes
+        kind = "DiGraph" if directed else "Graph"
         self._schema = Schema(
-            text=f"G: DiGraph with {nodes} nodes and {edges} edges; edge attribute weight (int)",
+            text=f"G: {kind} with {nodes} nodes and {edges} edges; edge attribute weight (int)",
             node_count=nodes,
             edge_count=edges,
-            directed=True,
+            directed=directed,
             weight_property="weight",
+            node_id_types=("int",),
         )
 
     def schema(self) -> Schema:
@@ -47,12 +70,31 @@ class ScriptedStore:
 
     def execute(self, code: str, timeout: float) -> Execution:
         self.executed.append(code)
-        outcome = self.outcomes[code]
+        outcome = self._outcome(code)
         if outcome == "timeout":
             raise CodeTimeout(f"timed out after {timeout:g} s", seconds=timeout)
         if isinstance(outcome, Exception):
             raise outcome
         return Execution(value=outcome, seconds=0.01)
+
+    def _outcome(self, code: str) -> Any:
+        if callable(self.outcomes):
+            return self.outcomes(code)
+        if code in self.outcomes:
+            return self.outcomes[code]
+        for key, outcome in self.outcomes.items():
+            if code.rstrip().endswith(key):
+                return outcome
+        raise KeyError(f"no scripted outcome for code:\n{code}")
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(projects=False, graph_names=("G",))
+
+    def node_key(self, value: Any) -> Any | None:
+        return next((f for f in node_forms(value) if isinstance(f, int) and 0 <= f < self.nodes), None)
+
+    def to_networkx(self) -> dict[str, nx.Graph]:
+        raise NotImplementedError("the scripted store holds no graph")
 
     def as_text(self, max_edges: int) -> str | None:
         return "(0->1,3) (1->3,2)"
@@ -65,4 +107,14 @@ def codes(store: ScriptedStore) -> Sequence[str]:
     return store.executed
 
 
-__all__ = ["CodeFailed", "ScriptedChatModel", "ScriptedStore", "scripted", "fenced", "REFINE_FLOW"]
+__all__ = [
+    "FLOW_CALL",
+    "PLAN_FLOW",
+    "PLAN_NONE",
+    "CodeFailed",
+    "ScriptedChatModel",
+    "ScriptedStore",
+    "fenced",
+    "plan_reply",
+    "scripted",
+]

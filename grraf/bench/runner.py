@@ -93,13 +93,13 @@ def _candidate(answer: Answer) -> Any:
 
 def score(question: Question, method: str, answer: Answer) -> bool:
     """Whether ``answer`` is right; single-shot answers count only when code executed."""
-    if method == "single-shot" and not answer.verified:
+    if method == "single-shot" and answer.trust == "fallback":
         return False
     try:
         if check(question, _candidate(answer)):
             return True
         # A value of the wrong shape (e.g. a dict) may still come with a right answer text.
-        return answer.value is not None and not answer.verified and check(question, answer.answer)
+        return answer.value is not None and answer.trust == "fallback" and check(question, answer.answer)
     except (ValueError, TypeError) as e:
         logger.warning("checker failed on %s: %s", question.id, e)
         return False
@@ -129,7 +129,9 @@ def answer_row(question: Question, method: str, answer: Answer) -> dict[str, Any
     row.update(
         {
             "correct": score(question, method, answer),
+            "trust": answer.trust,
             "verified": bool(answer.verified),
+            "plan": _plan_row(answer),
             # The direct baseline carries a fallback_reason too, but it is no fallback.
             "fallback": answer.fallback_reason is not None and method != "direct",
             "fallback_reason": answer.fallback_reason,
@@ -154,6 +156,22 @@ def answer_row(question: Question, method: str, answer: Answer) -> dict[str, Any
     return row
 
 
+def _plan_row(answer: Answer) -> dict[str, Any] | None:
+    """The plan behind an answer: which task the LLM chose, with what, and whether it was confirmed."""
+    plan = answer.plan
+    if plan is None:
+        return None
+    return {
+        "task": plan.task,
+        "chosen": plan.chosen,
+        "parameters": jsonable(plan.parameters),
+        "output": plan.output,
+        "confirmed": plan.confirmed,
+        "candidates": list(plan.candidates),
+        "issues": list(plan.issues),
+    }
+
+
 def _attempt_detail(attempt: Attempt) -> dict[str, Any]:
     detail = attempt.to_dict()
     if detail["error"] is not None:
@@ -167,6 +185,7 @@ def error_row(question: Question, method: str, error: BaseException, seconds: fl
     row.update(
         {
             "correct": False,
+            "trust": None,
             "verified": False,
             "fallback": False,
             "fallback_reason": None,

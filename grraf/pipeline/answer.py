@@ -11,6 +11,7 @@ from typing import Any
 from grraf.errors import CodeFailed
 from grraf.llm.calls import LLMSession
 from grraf.prompts import load_prompt
+from grraf.types import Plan
 
 _YES = {"yes", "true", "y"}
 _NO = {"no", "false", "n"}
@@ -67,10 +68,12 @@ def normalize(value: Any, output_format: str, node: Any = None) -> Any:
         CodeFailed: the value cannot be read in that form; fed back to the LLM so it can
             return the right kind of value (a cheap check that catches wrong code).
 
-    >>> normalize("yes", "yes/no"), normalize(4.0, "number"), normalize((1, 2), "list")
+    >>> normalize("yes", "yes/no"), normalize(4.0, "number"), normalize((1, 2), "path")
     (True, 4, [1, 2])
     >>> normalize({3: 0.5}, "number", node=3), normalize({"0": 2, "3": 4}, "number", node=3)
     (0.5, 4)
+    >>> normalize({2, 0, 1}, "nodes"), normalize([7], "node")
+    ([0, 1, 2], 7)
     """
     if output_format == "number" and isinstance(value, Mapping) and node is not None:
         value = _entry_for(value, node)
@@ -96,9 +99,30 @@ def normalize(value: Any, output_format: str, node: Any = None) -> Any:
                 f"The question asks for a number, but `answer` is {_short(value)}. Set answer to a number."
             )
         return number
-    if output_format == "list" and isinstance(value, tuple):
+    if output_format == "node":
+        if isinstance(value, (list, tuple, set, frozenset)) and len(value) == 1:
+            value = next(iter(value))
+        if isinstance(value, (bool, list, tuple, set, frozenset, Mapping)):
+            raise CodeFailed(f"The question asks for one node, but `answer` is {_short(value)}. Set answer to a node.")
+        return value
+    if output_format in ("nodes", "path", "order"):
+        if not isinstance(value, (list, tuple, set, frozenset)):
+            raise CodeFailed(
+                f"The question asks for a list of nodes, but `answer` is {_short(value)}. Set answer to a list."
+            )
+        if output_format == "nodes":  # a set: any order, so a canonical one
+            return sorted(set(value), key=_node_order)
         return list(value)
+    if output_format == "list" and isinstance(value, (tuple, set, frozenset)):
+        return sorted(value, key=_node_order) if isinstance(value, (set, frozenset)) else list(value)
     return value
+
+
+def _node_order(node: Any) -> tuple[int, Any]:
+    """Numbers first in numeric order, then everything else by its text."""
+    if isinstance(node, (int, float)) and not isinstance(node, bool):
+        return (0, node)
+    return (1, str(node))
 
 
 def _entry_for(mapping: Mapping[Any, Any], node: Any) -> Any:
@@ -115,17 +139,32 @@ def _entry_for(mapping: Mapping[Any, Any], node: Any) -> Any:
     return mapping
 
 
-def render(value: Any) -> str:
-    """The value as short text.
+def render(value: Any, output: str = "text") -> str:
+    """The value as short text; a path or an order as ``0 → 3 → 5``.
 
-    >>> render(True), render(7), render([0, 1])
-    ('Yes', '7', '[0, 1]')
+    >>> render(True), render(7), render([0, 1]), render([0, 3, 5], "path"), render(0.333333333333)
+    ('Yes', '7', '[0, 1]', '0 → 3 → 5', '0.333333')
     """
     if isinstance(value, bool):
         return "Yes" if value else "No"
     if isinstance(value, str):
         return value
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if output in ("path", "order") and isinstance(value, list):
+        return " → ".join(str(v) for v in value)
     return json.dumps(value, default=str)
+
+
+def say(plan: Plan, value: Any) -> str | None:
+    """The registry's sentence for the plan's task, which states what the value means; None
+    for a plan without a task."""
+    from grraf.tasks import get_task
+
+    task = get_task(plan.task) if plan.task else None
+    if task is None:
+        return None
+    return task.say(value, plan.parameters, render(value, task.output))
 
 
 def _short(value: Any, limit: int = 120) -> str:
@@ -134,7 +173,8 @@ def _short(value: Any, limit: int = 120) -> str:
 
 
 def explain(question: str, value: Any, llm: LLMSession) -> str:
-    """One natural-language sentence built around the executed value."""
+    """One natural-language sentence built around the executed value (for plans without a task,
+    whose meaning no registry sentence states)."""
     reply = llm.chat("explain", load_prompt("explain").render(question=question, value=render(value)))
     sentence = reply.strip().splitlines()[0].strip() if reply.strip() else ""
     return sentence or render(value)

@@ -16,20 +16,27 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
-from grraf.errors import CodeError, CodeTimeout
+from grraf.errors import CodeError, CodeRepeated, CodeTimeout
 from grraf.llm.calls import LLMSession
 from grraf.pipeline.extract import extract_code
 from grraf.pipeline.template import TemplateChoice, dialect_notes
 from grraf.prompts import load_prompt
 from grraf.sandbox.policy import graph_mutation
-from grraf.types import Refined, Schema
+from grraf.types import Plan, Schema
 
 OUTPUT_HINTS = {
     "yes/no": "yes/no: set answer to True or False",
     "number": "a number",
+    "node": "one node id",
+    "nodes": "a list of node ids",
+    "path": "a list of node ids, in path order",
+    "order": "a list of all node ids, in order",
     "list": "a list",
     "text": "a short value",
 }
+#: Sampling for a retry after the LLM repeated earlier code: enough freedom to write something else
+#: (raised by 0.2 for each further repetition).
+RETRY_TEMPERATURE = 0.8
 
 MAX_ERROR_CHARS = 1500
 GRAPH_PARAMETERS = {"G", "G_prime"}
@@ -96,12 +103,16 @@ def call_for_function(code: str, parameters: dict[str, Any]) -> str | None:
     'answer = max_flow(G, s=0, t=7)'
     >>> call_for_function("answer = 3", {}) is None
     True
+    >>> call_for_function("def solve(G):\n    answer = 1\n    return answer", {})
+    'answer = solve(G)'
     """
     try:
         tree = ast.parse(code)
     except SyntaxError:
         return None
-    for node in ast.walk(tree):
+    # Only a module-level `answer = ...` answers; one inside the function is a local variable
+    # (the 1.5B model writes `def solve(G): answer = ...; return answer` and never calls it).
+    for node in tree.body:
         targets = node.targets if isinstance(node, ast.Assign) else [getattr(node, "target", None)]
         if any(isinstance(t, ast.Name) and t.id == "answer" for t in targets if t is not None):
             return None
@@ -250,6 +261,9 @@ class CodeWriter:
         messages: the generate conversation so far.
         prefix: code the LLM's reply is appended to (a verified template it only has to call).
         bound: code produced without the LLM for the first attempt, if binding was deterministic.
+        tried: every code run so far, so a repetition is caught before it runs again.
+        repeats: how many times the LLM sent code it had already sent.
+        seed: the session's seed; a retry after a repetition samples with ``seed + repeats``.
     """
 
     language: str
@@ -258,74 +272,85 @@ class CodeWriter:
     bound: str | None = None
     parameters: dict[str, Any] = field(default_factory=dict)
     tried: list[str] = field(default_factory=list)
+    repeats: int = 0
+    seed: int = 0
+    _temperature: float | None = None
 
     @classmethod
     def start(
         cls,
-        refined: Refined,
+        plan: Plan,
         template: TemplateChoice,
         schema: Schema,
         language: str,
         dialect: str,
         *,
         render_cypher: Any = None,
+        seed: int = 0,
     ) -> CodeWriter:
         """Prepare the conversation; bind deterministically when possible.
 
-        ``render_cypher(code, parameters) -> str | None`` renders a retrieved Cypher template
+        ``render_cypher(template, parameters) -> str | None`` renders a retrieved Cypher template
         for this store (labels, arrows, literal parameters); None when it cannot.
         """
-        fmt = OUTPUT_HINTS.get(refined.output_format, "a short value")
+        fmt = OUTPUT_HINTS.get(plan.output, "a short value")
         if language == "python":
             if template.retrieved:
                 messages = load_prompt("generate_bind").render(
-                    question=refined.question,
+                    question=plan.question,
                     output_format=fmt,
                     schema=schema.text,
                     template=template.code,
                     variables=variables_text(schema),
                 )
-                call = python_call(template, refined.parameters)
+                call = python_call(template, plan.parameters)
                 bound = f"{template.code.rstrip()}\n\n{call}\n" if call else None
                 return cls(
                     language=language,
                     messages=messages,
                     prefix=template.code.rstrip(),
                     bound=bound,
-                    parameters=refined.parameters,
+                    parameters=plan.parameters,
+                    seed=seed,
                 )
             messages = load_prompt("generate_python").render(
-                question=refined.question,
+                question=plan.question,
                 output_format=fmt,
                 schema=schema.text,
-                template=template.code or "# (no template)",
+                template=_template_or_docs(template),
                 variables=variables_text(schema),
             )
-            return cls(language=language, messages=messages, parameters=refined.parameters)
+            return cls(language=language, messages=messages, parameters=plan.parameters, seed=seed)
         bound = None
         if template.retrieved and render_cypher is not None:
-            bound = render_cypher(template, refined.parameters)
+            bound = render_cypher(template, plan.parameters)
         messages = load_prompt("generate_cypher").render(
-            question=refined.question,
+            question=plan.question,
             output_format=fmt,
             schema=schema.text,
             template=template.code or "// (no template)",
             dialect_notes=dialect_notes(dialect),
         )
-        return cls(language=language, messages=messages, bound=bound)
+        return cls(language=language, messages=messages, bound=bound, seed=seed)
 
     def write(self, llm: LLMSession, stage: str = "generate") -> str:
         """The next code to run: the bound template first, then LLM replies.
 
         Raises:
             CodeRejected: the LLM's reply held no code (fed back like any code error).
+            CodeRepeated: the LLM sent code that already ran; it is not run again (the next call
+                samples with more freedom).
         """
         if self.bound is not None:
             code, self.bound = self.bound, None
             # The LLM sees the bound call as its own first answer, so feedback reads naturally.
             self.messages.append(AIMessage(f"```{self.language}\n{self._shown(code)}\n```"))
+            self.tried.append(code)
             return code
-        reply = llm.chat(stage, self.messages)
+        if self._temperature is None:
+            reply = llm.chat(stage, self.messages)
+        else:
+            reply = llm.chat(stage, self.messages, temperature=self._temperature, seed=self.seed + self.repeats)
         try:
             code = extract_code(reply, self.language)
         except CodeError:
@@ -341,6 +366,13 @@ class CodeWriter:
             if call is not None:
                 code = f"{code.rstrip()}\n\n{call}\n"
             code = rebind_invented_call(code, self.parameters) or code
+        if _same_code(code, self.tried):
+            self.repeats += 1
+            raise CodeRepeated(
+                "This is the same code as an earlier attempt, which already failed; it was not run again. "
+                "Write different code: another algorithm or another networkx function.",
+                code=code,
+            )
         self.tried.append(code)
         return code
 
@@ -352,6 +384,10 @@ class CodeWriter:
 
     def feedback(self, error: CodeError, size: str) -> None:
         """Tell the LLM what went wrong with its last code."""
+        if isinstance(error, CodeRepeated):
+            # Greedy decoding would only send the same code again: sample for the next reply, with
+            # more freedom after each repetition.
+            self._temperature = RETRY_TEMPERATURE + 0.2 * (self.repeats - 1)
         if isinstance(error, CodeTimeout):
             messages = load_prompt("feedback_timeout").render(
                 seconds=f"{error.seconds:g}", size=size, language=self.language
@@ -360,8 +396,24 @@ class CodeWriter:
             text = str(error)
             if len(text) > MAX_ERROR_CHARS:
                 text = text[: MAX_ERROR_CHARS // 2] + "\n...\n" + text[-MAX_ERROR_CHARS // 2 :]
-            if len(self.tried) > 1 and self.tried[-1] in self.tried[:-1]:
-                # Small models at temperature 0 tend to resend failed code verbatim; say so.
-                text = f"{text}\nYou sent the same code as before; it fails the same way. Change it."
             messages = load_prompt("feedback_error").render(error=text, language=self.language)
         self.messages.extend(messages)
+
+
+def _template_or_docs(template: TemplateChoice) -> str:
+    """What the generate prompt shows as a starting point: the drafted template, else the
+    documentation of the networkx functions retrieval found for the question."""
+    if template.code:
+        return f"A generic template you may adapt:\n```python\n{template.code}\n```"
+    if template.docs_text:
+        return template.docs_text
+    return ""
+
+
+def _same_code(code: str, tried: list[str]) -> bool:
+    """Whether ``code`` is one already tried, up to blank lines and trailing spaces."""
+
+    def folded(text: str) -> str:
+        return "\n".join(line.rstrip() for line in text.strip().splitlines() if line.strip())
+
+    return folded(code) in {folded(t) for t in tried}

@@ -32,7 +32,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from grraf.types import Refined
+from grraf.types import Plan
 
 logger = logging.getLogger(__name__)
 
@@ -42,7 +42,6 @@ PLACEHOLDER_PREFIX = "__grraf_param_"
 #: Only these literal types are generalised: their ``repr`` is a literal that reads back the same.
 _LITERAL_TYPES = (int, float, str, bool)
 # Tasks too vague to define a shape: two unrelated questions would share code.
-_VAGUE_TASKS = frozenset({"", "unknown", "other", "none", "text"})
 # Only Python is generalised: Cypher has no parser here, and rendered Cypher repeats literals.
 PYTHON_DIALECTS = frozenset({"networkx"})
 
@@ -194,19 +193,19 @@ class ReuseStore:
         self.root = Path(root)
 
     @staticmethod
-    def shape_of(refined: Refined, dialect: str) -> str:
+    def shape_of(plan: Plan, dialect: str) -> str:
         """The key of a question's shape: task, output, directedness, weights, parameter names, dialect.
 
         A short readable prefix plus a hash of the full normalised description.
 
-        >>> ReuseStore.shape_of(Refined("q", task="Max Flow", directed=True, weighted=True,
-        ...     output_format="number", parameters={"target": 5, "source": 0}), "networkx")[:47]
+        >>> ReuseStore.shape_of(Plan("q", task="Max Flow", directed=True, weighted=True,
+        ...     output="number", parameters={"target": 5, "source": 0}), "networkx")[:47]
         'max_flow-number-directed-weighted-source_target'
         """
-        direction = {True: "directed", False: "undirected", None: "anydir"}[refined.directed]
-        weights = {True: "weighted", False: "unweighted", None: "anyweight"}[refined.weighted]
-        names = sorted(_slug(name) for name in refined.parameters)
-        parts = [_slug(refined.task), _slug(refined.output_format), direction, weights, "_".join(names) or "noparams"]
+        direction = {True: "directed", False: "undirected", None: "anydir"}[plan.directed]
+        weights = {True: "weighted", False: "unweighted", None: "anyweight"}[plan.weighted]
+        names = sorted(_slug(name) for name in plan.parameters)
+        parts = [_slug(plan.task or "none"), _slug(plan.output), direction, weights, "_".join(names) or "noparams"]
         description = json.dumps([*parts, _slug(dialect)])
         digest = hashlib.sha256(description.encode()).hexdigest()[:12]
         readable = "-".join([*parts, _slug(dialect)])[:80]
@@ -216,24 +215,25 @@ class ReuseStore:
         return self.root / f"{shape}.json"
 
     @staticmethod
-    def _eligible(refined: Refined, dialect: str) -> bool:
-        return dialect in PYTHON_DIALECTS and _slug(refined.task) not in _VAGUE_TASKS
+    def _eligible(plan: Plan, dialect: str) -> bool:
+        # Only a registry task names a shape: two task-less questions may ask anything.
+        return dialect in PYTHON_DIALECTS and plan.task is not None
 
-    def remember(self, refined: Refined, dialect: str, code: str, *, verified_by: str = "executed") -> Reusable | None:
-        """Store ``code`` generalised over the refined parameters; None when it cannot be done safely.
+    def remember(self, plan: Plan, dialect: str, code: str, *, verified_by: str = "executed") -> Reusable | None:
+        """Store ``code`` generalised over the plan's parameters; None when it cannot be done safely.
 
-        Call this only with code whose execution answered ``refined`` (an ``ok`` attempt);
+        Call this only with code whose execution answered ``plan`` (an ``ok`` attempt);
         ``verified_by`` names the self-check's template when one agreed.
         """
-        if not self._eligible(refined, dialect):
+        if not self._eligible(plan, dialect):
             return None
-        generic = generalise(code, refined.parameters)
+        generic = generalise(code, plan.parameters)
         if generic is None:
             return None
         reusable = Reusable(
-            shape=self.shape_of(refined, dialect), code=generic[0], parameters=generic[1], verified_by=verified_by
+            shape=self.shape_of(plan, dialect), code=generic[0], parameters=generic[1], verified_by=verified_by
         )
-        payload = {"version": FORMAT_VERSION, **asdict(reusable), "example": refined.question}
+        payload = {"version": FORMAT_VERSION, **asdict(reusable), "example": plan.question}
         payload["parameters"] = list(reusable.parameters)
         try:
             self._write(self._path(reusable.shape), json.dumps(payload, indent=1))
@@ -242,11 +242,11 @@ class ReuseStore:
             return None
         return reusable
 
-    def recall(self, refined: Refined, dialect: str) -> Reusable | None:
+    def recall(self, plan: Plan, dialect: str) -> Reusable | None:
         """The stored code for this shape, or None (nothing stored, or the file is unreadable)."""
-        if not self._eligible(refined, dialect):
+        if not self._eligible(plan, dialect):
             return None
-        shape = self.shape_of(refined, dialect)
+        shape = self.shape_of(plan, dialect)
         path = self._path(shape)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -266,7 +266,7 @@ class ReuseStore:
                 data.get("version") == FORMAT_VERSION
                 and reusable.shape == shape
                 and isinstance(reusable.code, str)
-                and set(reusable.parameters) == set(refined.parameters)
+                and set(reusable.parameters) == set(plan.parameters)
             )
             if valid:
                 ast.parse(reusable.code)
@@ -278,9 +278,9 @@ class ReuseStore:
             return None
         return reusable
 
-    def forget(self, refined: Refined, dialect: str) -> None:
+    def forget(self, plan: Plan, dialect: str) -> None:
         """Drop the stored code for this shape (e.g. when reused code failed)."""
-        self._path(self.shape_of(refined, dialect)).unlink(missing_ok=True)
+        self._path(self.shape_of(plan, dialect)).unlink(missing_ok=True)
 
     def _write(self, path: Path, text: str) -> None:
         """Atomic: a reader sees the old file or the new one, never a mix."""

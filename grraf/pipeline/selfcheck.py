@@ -1,10 +1,11 @@
-"""Self-check before accepting an answer (issue: code that runs without error but is wrong).
+"""Self-check: an answer of LLM-written code is compared with an independent computation.
 
-When the accepted value came from code that is not a verified template (the LLM drafted
-it, or wrote Cypher where no Cypher template fits), and a verified NetworkX template for
-the same task exists, the template computes the answer a second, independent way on the
-same graph (for a Cypher store: on its projection into NetworkX). A disagreement is fed
-back to the LLM like any error, without the expected value, so it has to find its bug.
+When the accepted value came from code the LLM wrote (no verified template for the task in the
+store's language, or the bound template failed) and the plan's task has a verified NetworkX
+template, that template computes the answer a second, independent way on the same graph (for a
+Cypher store: on its projection into NetworkX). Agreement is what lets such an answer be
+``verified``; a disagreement is fed back to the LLM like any error, without the expected value, so
+it has to find its bug.
 """
 
 from __future__ import annotations
@@ -18,14 +19,18 @@ from grraf.config import Settings
 from grraf.errors import CodeError, CodeFailed, GrrafError
 from grraf.pipeline import answer as answer_stage
 from grraf.pipeline.generate import python_call
-from grraf.pipeline.template import TemplateChoice, retrieve_template
+from grraf.pipeline.template import verified_template
 from grraf.stores.base import GraphStore
-from grraf.types import Refined, Schema
+from grraf.tasks import get_task
+from grraf.types import Plan, Schema
 
 logger = logging.getLogger(__name__)
 
 #: Largest graph projected out of a Cypher store just to check an answer.
 MAX_PROJECTED_EDGES = 200_000
+#: Outputs with one right answer, so two computations can be compared (a path or an order may
+#: differ and both be right).
+COMPARABLE = frozenset({"yes/no", "number", "node", "nodes"})
 
 
 @dataclass(frozen=True)
@@ -39,39 +44,32 @@ class CheckResult:
 def same_value(a: Any, b: Any) -> bool:
     """Equal as answers: numbers within a relative 1e-6, everything else exactly.
 
-    >>> same_value(3, 3.0000000001), same_value(True, False), same_value(2.5, 2.6)
-    (True, False, False)
+    >>> same_value(3, 3.0000000001), same_value(True, False), same_value(2.5, 2.6), same_value([1, 2], [1, 2])
+    (True, False, False, True)
     """
     if isinstance(a, bool) or isinstance(b, bool):
         return a is b
     if isinstance(a, (int, float)) and isinstance(b, (int, float)):
         return math.isclose(a, b, rel_tol=1e-6, abs_tol=1e-9)
-    return bool(a == b)
+    return bool(a == b) or str(a) == str(b)
 
 
-def self_check(
-    value: Any,
-    template: TemplateChoice,
-    refined: Refined,
-    question: str,
-    store: GraphStore,
-    schema: Schema,
-    settings: Settings,
-) -> CheckResult | None:
-    """Cross-check ``value`` against a verified NetworkX template; None when no check applies.
+def self_check(value: Any, plan: Plan, store: GraphStore, schema: Schema, settings: Settings) -> CheckResult | None:
+    """Cross-check ``value`` (from LLM-written code) against the task's verified NetworkX template.
 
-    Only yes/no and numeric answers are compared: a list answer (a topological order, a
-    path) may differ from the oracle's and still be right.
+    Returns None when no check applies (no task, an output with several right answers, no
+    template, the parameters are not all known, or the oracle cannot run here).
 
     Raises:
         CodeFailed: the two computations disagree (fed back to the LLM).
     """
-    if template.retrieved or refined.output_format not in ("yes/no", "number"):
+    task = get_task(plan.task) if plan.task else None
+    if task is None or plan.output not in COMPARABLE:
         return None
-    oracle = retrieve_template(refined, "networkx", question, node_count=schema.node_count)
+    oracle = verified_template(task, "networkx", directed=plan.directed, weighted=plan.weighted)
     if oracle is None:
         return None
-    call = python_call(oracle, refined.parameters)
+    call = python_call(oracle, plan.parameters)
     if call is None:
         return None
     code = f"{oracle.code.rstrip()}\n\n{call}\n"
@@ -79,15 +77,14 @@ def self_check(
     if checker is None:
         return None
     try:
-        expected = answer_stage.normalize(checker.execute(code, settings.timeout).value, refined.output_format)
+        expected = answer_stage.normalize(checker.execute(code, settings.timeout).value, plan.output)
     except (CodeError, GrrafError) as e:  # the oracle cannot run here: no verdict, not a failure
         logger.info("self-check with %s could not run: %s", oracle.name, e)
         return None
     finally:
         if owned:
             checker.close()
-    agreed = same_value(value, expected)
-    if not agreed:
+    if not same_value(value, expected):
         raise CodeFailed(
             f"Self-check failed: an independent computation on the same graph gives a different result than "
             f"your answer {answer_stage.render(value)}. Re-read the question (edge direction, weights, which "
@@ -100,8 +97,7 @@ def _python_store_for(store: GraphStore, schema: Schema, settings: Settings) -> 
     """The store itself when it runs Python, else a NetworkX projection of a small Cypher store."""
     if store.language == "python":
         return store, False
-    to_networkx = getattr(store, "to_networkx", None)
-    if to_networkx is None or (schema.edge_count or 0) > MAX_PROJECTED_EDGES:
+    if not store.capabilities().projects or (schema.edge_count or 0) > MAX_PROJECTED_EDGES:
         return None, False
     from grraf.stores.networkx import project
 

@@ -1,32 +1,27 @@
-"""Stage "template": a generic algorithm C for the task, with no graph-specific names (GRRAF 3.2).
+"""Stage "template": a generic algorithm C with no graph-specific names (GRRAF 3.2).
 
-Retrieval first: a verified template from ``cypher_templates/`` (NetworkX, ladybug or
-Neo4j) that fits the refined task. Only when none fits does the LLM draft one, as in
-GRRAF. Verified templates matter most for small local models, which draft wrong
-algorithms far more often than they mis-bind a correct one.
+The plan names the task; the registry names its verified templates per dialect
+(``cypher_templates/``), and the first one written for this kind of graph is taken. Only when the
+task has no template for the store's language, or no task fits, does the LLM draft one, as in
+GRRAF, with the installed networkx's own documentation at hand. Verified templates matter most for
+small local models, which draft wrong algorithms far more often than they mis-bind a correct one.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from grraf.errors import CodeRejected
 from grraf.llm.calls import LLMSession
 from grraf.pipeline.extract import extract_code
-from grraf.pipeline.refine import ask_sentence, output_format_from_text, parameters_from_text
 from grraf.prompts import load_prompt
-from grraf.types import Refined
+from grraf.tasks import Task, get_task
+from grraf.types import Plan
 
 logger = logging.getLogger(__name__)
-
-#: A template must be named by the question's own ask (one of its words or aliases), not only by
-#: the preamble: GraphInstruct preambles define terms ("increases the number of connected
-#: components", "the eccentricity of a node") that pulled "how many bridges?" to the connected
-#: components template and "what is the radius?" to the diameter one, verified and wrong.
-ASK_EVIDENCE = 1.0
 
 
 @dataclass(frozen=True)
@@ -34,12 +29,13 @@ class TemplateChoice:
     """The template C handed to the generate stage.
 
     Attributes:
-        code: the generic code ('' when neither retrieval nor the LLM produced any).
-        origin: ``"retrieved"`` (a verified template), ``"drafted"`` (by the LLM) or ``"none"``.
+        code: the generic code ('' when neither the library nor the LLM produced any).
+        origin: ``"retrieved"`` (a verified template), ``"drafted"`` (by the LLM), ``"reused"`` or ``"none"``.
         name: the template's name when retrieved.
         parameters: the template's parameters (``source``, ``target``, ``node``, ...) when retrieved.
-        entry: the retrieved :class:`cypher_templates.Template` itself (for rendering Cypher).
-        docs: networkx functions whose documentation was shown to the LLM while drafting.
+        entry: the :class:`cypher_templates.Template` itself (for rendering Cypher).
+        docs: networkx functions whose documentation was shown to the LLM.
+        docs_text: that documentation as the prompt shows it ('' when none).
     """
 
     code: str
@@ -48,20 +44,21 @@ class TemplateChoice:
     parameters: tuple[str, ...] = ()
     entry: Any = field(default=None, compare=False, repr=False)
     docs: tuple[str, ...] = ()
+    docs_text: str = ""
 
     @property
     def retrieved(self) -> bool:
         return self.origin == "retrieved"
 
 
-def graph_kind(refined: Refined) -> str:
+def graph_kind(plan: Plan) -> str:
     """'directed, weighted' style words for prompts.
 
-    >>> graph_kind(Refined(question="q", directed=True, weighted=False))
+    >>> graph_kind(Plan(question="q", directed=True, weighted=False))
     'directed, unweighted'
     """
-    direction = {True: "directed", False: "undirected", None: "directed or undirected"}[refined.directed]
-    weights = {True: "weighted", False: "unweighted", None: "maybe weighted"}[refined.weighted]
+    direction = {True: "directed", False: "undirected", None: "directed or undirected"}[plan.directed]
+    weights = {True: "weighted", False: "unweighted", None: "maybe weighted"}[plan.weighted]
     return f"{direction}, {weights}"
 
 
@@ -72,103 +69,79 @@ def dialect_notes(dialect: str) -> str:
     return load_prompt(f"dialect_{dialect}").text() if f"dialect_{dialect}" in prompt_names() else ""
 
 
-def bindable(template_parameters: Sequence[str], parameters: Mapping[str, Any], stated: Collection[str]) -> bool:
-    """Whether a template with these parameters answers a question with these.
-
-    A template must get every value it needs (graph names such as ``G_prime`` come from the
-    store): the shortest-path template cannot answer "the average shortest path length". And it
-    must take every node the question's own words name: a template that ignores "of node 5"
-    answers another question (the diameter template for "the eccentricity of node 5").
-
-    >>> bindable(("source", "target"), {}, set())
-    False
-    >>> bindable((), {"node": 5}, {"node"}), bindable(("node",), {"node": 5}, {"node"})
-    (False, True)
-    >>> bindable(("G_prime",), {}, set()), bindable(("k",), {"k": 3}, {"k"})
-    (True, True)
-    """
-    needed = {p for p in template_parameters if not p.startswith("G")}
-    return needed <= set(parameters) and set(stated) <= needed
-
-
-def retrieve_template(
-    refined: Refined, dialect: str, question: str, *, node_count: int | None = None, max_hops: int = 30
+def verified_template(
+    task: Task | None,
+    dialect: str,
+    *,
+    directed: bool | None,
+    weighted: bool | None,
+    node_count: int | None = None,
+    max_hops: int | None = None,
 ) -> TemplateChoice | None:
-    """The best verified template for the task, or None when nothing fits well enough.
+    """The task's first verified template in ``dialect`` written for this kind of graph, or None.
 
-    ``node_count`` and ``max_hops`` keep out Cypher templates whose path patterns are
-    bounded below what the graph may need (ladybug caps variable-length paths).
+    Templates with bounded variable-length paths are exact only when every shortest path fits
+    under the store's hop limit, which is sure when the graph has at most ``max_hops + 1`` nodes.
+
+    >>> from grraf.tasks import get_task
+    >>> verified_template(get_task("has_cycle"), "networkx", directed=False, weighted=False).name
+    'cycle_undirected'
+    >>> verified_template(get_task("radius"), "networkx", directed=False, weighted=False) is None
+    True
     """
-    from cypher_templates import find_templates, score_template
-
-    found = find_templates(
-        refined.task,
-        question,
-        dialect,
-        directed=refined.directed,
-        weighted=refined.weighted,
-        k=3,
-        node_count=node_count,
-        max_hops=max_hops,
-    )
-    stated = set(parameters_from_text(question))
-    ask = ask_sentence(question)
-    fitting = [
-        t
-        for t in found
-        if bindable(t.parameters, refined.parameters, stated)
-        and (ask is None or score_template(t, "", ask) >= ASK_EVIDENCE)
-    ]
-    if not fitting:
-        if found:
-            logger.debug("templates %s fit the words but not the question's ask or values", [t.name for t in found])
+    if task is None:
         return None
-    best = fitting[0]
-    return TemplateChoice(
-        code=best.code, origin="retrieved", name=best.name, parameters=tuple(best.parameters), entry=best
-    )
+    from cypher_templates import load_templates
+
+    by_name = {t.name: t for t in load_templates(dialect)} if task.template_names(dialect) else {}
+    for name in task.template_names(dialect):
+        template = by_name[name]
+        if not template.fits(directed=directed, weighted=weighted):
+            continue
+        if template.bounded_paths and node_count is not None and max_hops is not None and node_count - 1 > max_hops:
+            continue
+        return TemplateChoice(
+            code=template.code,
+            origin="retrieved",
+            name=template.name,
+            parameters=tuple(template.parameters),
+            entry=template,
+        )
+    return None
 
 
-def settle_output(refined: Refined, template: TemplateChoice, question: str) -> Refined:
-    """``refined`` with the retrieved template's output form when the question's words leave it open.
+def draft_template(plan: Plan, language: str, dialect: str, llm: LLMSession) -> TemplateChoice:
+    """A generic template for the plan's task, drafted by the LLM (GRRAF's own template stage).
 
-    The refine stage's guess is an LLM's: for "What is the node with the highest PageRank?" the
-    1.5B model said yes/no, and the node id was then read as a truth value. A verified template
-    knows what it returns; the words of the question, when they settle it, still win.
-
-    >>> r = Refined("q", "pagerank", True, False, "yes/no", {})
-    >>> t = TemplateChoice("...", "retrieved", "pagerank_top", entry=type("T", (), {"output": "number"})())
-    >>> settle_output(r, t, "What is the node with the highest PageRank?").output_format
-    'number'
-    >>> settle_output(r, t, "Is node 3 the one with the highest PageRank?").output_format
-    'yes/no'
+    Only for a registry task without a verified template: a plan without a task has no generic
+    algorithm to draft (the question is the specification), so its code is generated directly,
+    with the networkx documentation that fits the question at hand.
     """
-    declared = getattr(template.entry, "output", None)
-    if not template.retrieved or declared is None or declared == refined.output_format:
-        return refined
-    if output_format_from_text(question) is not None:
-        return refined
-    return replace(refined, output_format=declared)
-
-
-def draft_template(refined: Refined, language: str, dialect: str, llm: LLMSession) -> TemplateChoice:
-    """Ask the LLM for a generic template (GRRAF's own template stage)."""
+    task = get_task(plan.task) if plan.task else None
+    hits = []
     if language == "python":
-        from grraf.pipeline.docs import format_hits, search_networkx_docs
+        from grraf.pipeline.docs import search_networkx_docs
 
         # GraphSkill-style retrieval from the installed networkx: the right function names
         # for this version, where a small model would otherwise invent them.
-        hits = search_networkx_docs(f"{refined.task.replace('_', ' ')} {refined.question}", k=3)
-        shown = tuple(hit.call for hit in hits)
+        hits = search_networkx_docs(f"{task.summary if task else ''} {plan.question}", k=3)
+    shown = tuple(hit.call for hit in hits)
+    if task is None:
+        from grraf.pipeline.docs import format_hits
+
+        return TemplateChoice(code="", origin="none", docs=shown, docs_text=format_hits(hits))
+    described = f"{task.signature()}: {task.summary}"
+    if language == "python":
+        from grraf.pipeline.docs import format_hits
+
         messages = load_prompt("template_python").render(
-            task=refined.task, question=refined.question, graph_kind=graph_kind(refined), docs=format_hits(hits)
+            task=described, question=plan.question, graph_kind=graph_kind(plan), docs=format_hits(hits)
         )
     else:
-        shown = ()
         messages = load_prompt("template_cypher").render(
-            task=refined.task,
-            question=refined.question,
-            graph_kind=graph_kind(refined),
+            task=described,
+            question=plan.question,
+            graph_kind=graph_kind(plan),
             dialect_notes=dialect_notes(dialect),
         )
     reply = llm.chat("template", messages)
@@ -180,19 +153,33 @@ def draft_template(refined: Refined, language: str, dialect: str, llm: LLMSessio
 
 
 def choose_template(
-    refined: Refined,
+    plan: Plan,
     language: str,
     dialect: str,
     llm: LLMSession,
     *,
-    question: str,
     use_library: bool = True,
     node_count: int | None = None,
-    max_hops: int = 30,
+    max_hops: int | None = None,
 ) -> TemplateChoice:
-    """Retrieval first, then an LLM draft."""
+    """The plan's verified template for this dialect, else an LLM draft."""
     if use_library:
-        choice = retrieve_template(refined, dialect, question, node_count=node_count, max_hops=max_hops)
+        choice = verified_template(
+            get_task(plan.task) if plan.task else None,
+            dialect,
+            directed=plan.directed,
+            weighted=plan.weighted,
+            node_count=node_count,
+            max_hops=max_hops,
+        )
         if choice is not None:
             return choice
-    return draft_template(refined, language, dialect, llm)
+    return draft_template(plan, language, dialect, llm)
+
+
+def bound_parameters(choice: TemplateChoice, parameters: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The values a retrieved template takes, from the plan's parameters; None when one is missing."""
+    needed: Sequence[str] = choice.parameters
+    if any(name not in parameters for name in needed):
+        return None
+    return {name: parameters[name] for name in needed}

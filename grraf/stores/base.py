@@ -2,11 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Literal, Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, runtime_checkable
+
+import networkx as nx
 
 from grraf.types import Execution, Schema
 
 Language = Literal["python", "cypher"]
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a store can do beyond the protocol's minimum, so the loop never probes with getattr.
+
+    Attributes:
+        max_hops: the longest variable-length pattern its Cypher accepts (None: no limit, or
+            not a Cypher store). Templates with bounded paths are exact only below it.
+        projects: :meth:`GraphStore.to_networkx` gives the graph for the Python path.
+        graph_names: the named graphs the store holds (grraf's namespaced graphs).
+    """
+
+    max_hops: int | None = None
+    projects: bool = False
+    graph_names: tuple[str, ...] = ()
 
 
 @runtime_checkable
@@ -43,6 +62,23 @@ class GraphStore(Protocol):
         """
         ...
 
+    def capabilities(self) -> Capabilities:
+        """What this store can do (see :class:`Capabilities`)."""
+        ...
+
+    def node_key(self, value: Any) -> Any | None:
+        """The store's own key of the node a question writes as ``value`` (``3`` or ``"3"``), or
+        None when the graph has no such node. Read-only and cheap (one lookup)."""
+        ...
+
+    def to_networkx(self) -> dict[str, nx.Graph]:
+        """The graph(s) as NetworkX graphs by variable name; only when ``capabilities().projects``.
+
+        Raises:
+            StoreError: the store cannot project (too large, no graph).
+        """
+        ...
+
     def as_text(self, max_edges: int) -> str | None:
         """The graph as an edge list for the direct-answer fallback, or None if larger than ``max_edges``."""
         ...
@@ -50,3 +86,18 @@ class GraphStore(Protocol):
     def close(self) -> None:
         """Release processes, connections and files."""
         ...
+
+
+def node_forms(value: Any) -> list[Any]:
+    """The forms a node written as ``value`` may have as a key: as given, as a whole number, as text.
+
+    >>> node_forms("7"), node_forms(7), node_forms("Alice")
+    (['7', 7], [7, '7'], ['Alice'])
+    """
+    forms: list[Any] = [value]
+    text = str(value).strip()
+    if isinstance(value, str) and text.lstrip("-").isdigit():
+        forms.append(int(text))
+    elif isinstance(value, int) and not isinstance(value, bool):
+        forms.append(str(value))
+    return forms

@@ -31,7 +31,7 @@ import pandas as pd
 
 from grraf.config import Settings
 from grraf.errors import CodeFailed, CodeRejected, CodeTimeout, StoreError
-from grraf.stores.base import Language
+from grraf.stores.base import Capabilities, Language, node_forms
 from grraf.stores.cypher_guard import check_cypher, edge_type, node_label
 from grraf.types import Execution, Schema
 
@@ -235,13 +235,20 @@ class LadybugStore:
             lines.append(f"... and {len(focus) - _MAX_GRAPHS_IN_SCHEMA} more graphs (ask about one by name).")
         lines.append(_DIALECT_NOTES)
         single = len(directed_flags) == 1 and len(focus) >= 1
+        id_types = {self._id_type(node_label(g)) for g in focus}
         return Schema(
             text="\n".join(lines),
             node_count=node_total if focus else None,
             edge_count=edge_total if focus else None,
             directed=directed_flags.pop() if single else None,
             weight_property=(weight_props.pop() if len(weight_props) == 1 else None),
+            node_id_types=tuple(sorted(t for t in id_types if t)),
         )
+
+    def _id_type(self, table: str) -> str | None:
+        """``int`` or ``str``: the Python type of a grraf node table's ``id`` column."""
+        kind = next((t for c, t, _ in self._columns(table) if c == "id"), "")
+        return "int" if "INT" in kind.upper() else "str" if kind else None
 
     def _generic_schema(self) -> list[str]:
         """Schema of a database not written by grraf: every table, with counts."""
@@ -331,6 +338,24 @@ class LadybugStore:
         weight = ", e.weight AS weight" if self._graphs[gname]["weighted"] else ""
         q = f"MATCH (a:{nt})-[e:{et}]->(b:{nt}) RETURN a.id AS source, b.id AS target{weight}"
         return single_result(self._conn.execute(q)).get_as_df()
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(max_hops=self.max_hops, projects=True, graph_names=tuple(self.graph_names()))
+
+    def node_key(self, value: Any) -> Any | None:
+        """The ``id`` of the node written as ``value`` in the one graph in focus, or None."""
+        focus = self._focus()
+        if len(focus) != 1:
+            return None
+        label = node_label(focus[0])
+        for form in node_forms(value):
+            try:
+                rows = all_rows(self._conn, f"MATCH (n:{label}) WHERE n.id = $v RETURN n.id LIMIT 1", {"v": form})
+            except RuntimeError:  # a form of the wrong type for the id column
+                continue
+            if rows:
+                return rows[0][0]
+        return None
 
     def to_networkx(self) -> dict[str, nx.Graph]:
         """Project the graph(s) into NetworkX (``{"G": graph, ...}``) for the Python path."""

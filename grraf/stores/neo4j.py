@@ -31,7 +31,7 @@ from neo4j import exceptions as nex
 
 from grraf.config import Settings
 from grraf.errors import CodeFailed, CodeRejected, CodeTimeout, ConfigError, StoreError
-from grraf.stores.base import Language
+from grraf.stores.base import Capabilities, Language, node_forms
 from grraf.stores.cypher_guard import check_cypher, edge_type, node_label, quote_identifier
 from grraf.types import Execution, Schema
 
@@ -384,6 +384,21 @@ class Neo4jStore:
         return Execution(value=value, seconds=time.perf_counter() - start, truncated=truncated, note=note)
 
     # ------------------------------------------------------------------ projections
+    def capabilities(self) -> Capabilities:
+        return Capabilities(projects=True, graph_names=tuple(sorted(self.graph_infos())))
+
+    def node_key(self, value: Any) -> Any | None:
+        """The ``id`` of the node written as ``value`` in the one grraf graph in focus, or None."""
+        focus = list(self._focus_graphs())
+        if len(focus) != 1:
+            return None
+        label = quote_identifier(node_label(focus[0]))
+        for form in node_forms(value):
+            rows = self._rows(f"MATCH (n:{label}) WHERE n.id = $v RETURN n.id LIMIT 1", v=form)
+            if rows:
+                return rows[0][0]
+        return None
+
     def _focus_graphs(self) -> dict[str, dict[str, Any]]:
         infos = self.graph_infos()
         return {self.graph_name: infos[self.graph_name]} if self.graph_name else infos

@@ -15,7 +15,7 @@ from grraf.config import Settings
 from grraf.errors import ConfigError
 from grraf.sandbox.policy import check_graph_untouched, check_python
 from grraf.sandbox.worker import SandboxWorker
-from grraf.stores.base import Language
+from grraf.stores.base import Capabilities, Language, node_forms
 from grraf.types import Execution, Schema
 
 logger = logging.getLogger(__name__)
@@ -211,6 +211,7 @@ class NetworkXStore:
                 edge_count=first.edges,
                 directed=first.directed,
                 weight_property=first.weight_property,
+                node_id_types=first.id_types,
             )
         return self._schema
 
@@ -241,6 +242,17 @@ class NetworkXStore:
                 self._worker = SandboxWorker(namespace, memory_limit_mb=self._settings.memory_limit_mb)
             return self._worker
 
+    def capabilities(self) -> Capabilities:
+        return Capabilities(projects=True, graph_names=tuple(self._graphs))
+
+    def node_key(self, value: Any) -> Any | None:
+        """The node of ``G`` written as ``value`` (``"3"`` finds the node 3), or None."""
+        graph = self._graphs.get("G") or next(iter(self._graphs.values()))
+        return next((form for form in node_forms(value) if _hashable(form) and form in graph), None)
+
+    def to_networkx(self) -> dict[str, nx.Graph]:
+        return dict(self._graphs)
+
     def as_text(self, max_edges: int) -> str | None:
         """The graphs as edge lists (``(0,1) (1,2,5)``; ``(0->1)`` when directed), or None when the
         graphs together have more than ``max_edges`` edges."""
@@ -265,6 +277,14 @@ class NetworkXStore:
         self.close()
 
 
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
 def project(store: Any, *, settings: Settings | None = None) -> NetworkXStore:
     """A NetworkX store over a Cypher store's graph(s), for the Python path.
 
@@ -276,7 +296,7 @@ def project(store: Any, *, settings: Settings | None = None) -> NetworkXStore:
     """
     graphs: dict[str, nx.Graph] = dict(store.to_networkx())
     if "G" not in graphs:
-        selected = getattr(store, "graph_name", None)
+        selected = getattr(store, "graph_name", None)  # the Cypher stores' selected graph, if any
         if selected in graphs:
             graphs = {"G": graphs[selected]}
         elif len(graphs) == 1:

@@ -6,33 +6,127 @@ import pytest
 
 from grraf.agent import GraphQA, answer_directly
 from grraf.errors import CodeFailed, ConfigError, LLMError
-from tests.fakes import REFINE_FLOW, ScriptedStore, fenced, scripted
+from tests.fakes import FLOW_CALL, PLAN_FLOW, PLAN_NONE, ScriptedStore, fenced, plan_reply, scripted
 
+QUESTION = "What is the maximum flow from node 0 to node 3?"
 TEMPLATE = fenced("def solve(G, s, t):\n    return nx.maximum_flow_value(G, s, t, capacity='weight')")
 GOOD = "answer = nx.maximum_flow_value(G, 0, 3, capacity='weight')"
 BAD = "answer = nx.max_flow(G, 0, 3)"
 SLOW = "answer = len(list(nx.all_simple_paths(G, 0, 3)))"
 
 
-def run(store, *replies, settings, **kwargs):
+def run(store, *replies, settings, question=QUESTION, **kwargs):
     model = scripted(*replies)
     qa = GraphQA(store, chat_model=model, settings=settings, **kwargs)
-    return qa.ask("What is the maximum flow from node 0 to node 3?"), model
+    return qa.ask(question), model
 
 
-def test_success_first_try(settings):
+@pytest.fixture
+def library(settings):
+    """Settings with the verified template library and the self-check on, as users have them."""
+    return settings.with_(templates=True, self_check=True)
+
+
+# ------------------------------------------------------------------ verified templates
+
+
+def test_a_confirmed_plan_binds_the_verified_template_without_more_llm_calls(library):
+    store = ScriptedStore({FLOW_CALL: 5})
+    answer, model = run(store, PLAN_FLOW, settings=library)
+    assert answer.trust == "verified" and answer.verified and answer.value == 5
+    assert [c.stage for c in answer.llm_calls] == ["plan"]
+    assert answer.plan.task == "max_flow" and answer.plan.confirmed
+    assert answer.plan.parameters == {"source": 0, "target": 3}
+    assert answer.code.rstrip().endswith(FLOW_CALL) and "def solve(G, source, target)" in answer.code
+    # The sentence comes from the registry and says what the value is.
+    assert answer.answer == "The maximum flow from node 0 to node 3 is 5."
+    # The LLM chose among retrieved candidates, under a schema that requires the parameters.
+    assert "max_flow(source, target)" in model.prompt_text(0)
+    flow = next(o for o in model.schemas[0]["anyOf"] if o["properties"]["task"] == {"const": "max_flow"})
+    assert flow["required"] == ["task", "source", "target"]
+
+
+def test_a_finding_goes_back_to_the_llm_once_and_its_second_choice_is_checked(library):
+    store = ScriptedStore({FLOW_CALL: 5})
+    answer, model = run(store, plan_reply("max_flow", source=3, target=0), PLAN_FLOW, settings=library)
+    assert answer.trust == "verified" and answer.plan.confirmed
+    second = model.prompt_text(1)
+    assert "The question goes from 0, but source is 3." in second
+
+
+def test_a_value_the_question_does_not_state_is_never_used(library):
+    # The LLM invented node 2 twice: the readers never swap in a value of their own; no task runs.
     store = ScriptedStore({GOOD: 5})
-    answer, model = run(store, REFINE_FLOW, TEMPLATE, fenced(GOOD), settings=settings)
-    assert answer.verified and answer.value == 5 and answer.answer == "5"
-    assert [a.status for a in answer.attempts] == ["ok"]
-    assert answer.code == GOOD
-    assert [c.stage for c in answer.llm_calls] == ["refine", "template", "generate"]
-    assert answer.tokens.input > 0 and answer.tokens.output > 0
-    assert answer.refined.task == "max_flow" and answer.refined.parameters == {"source": 0, "target": 3}
+    invented = plan_reply("max_flow", source=2, target=3)
+    answer, model = run(store, invented, invented, fenced(GOOD), settings=library)
+    assert answer.plan.task is None and answer.plan.chosen == "max_flow" and not answer.plan.confirmed
+    assert "source=2 is not a value written in the question." in answer.plan.issues[0]
+    assert answer.trust == "executed" and answer.value == 5 and answer.code == GOOD
+
+
+def test_a_soft_finding_left_unresolved_runs_the_template_but_does_not_verify(library):
+    question = "What is the maximum flow from node 0 to node 3 if each pipe carries at most 7 more?"
+    store = ScriptedStore({FLOW_CALL: 5})
+    answer, _ = run(store, PLAN_FLOW, PLAN_FLOW, settings=library, question=question)
+    assert answer.plan.task == "max_flow" and not answer.plan.confirmed
+    assert answer.plan.issues == ("The question states 7, which max_flow(source, target) does not take.",)
+    assert answer.trust == "executed" and answer.value == 5
+
+
+def test_a_node_the_graph_does_not_have_is_a_hard_finding(library):
+    store = ScriptedStore({GOOD: 5}, nodes=3)
+    answer, _ = run(store, PLAN_FLOW, PLAN_FLOW, fenced(GOOD), settings=library)
+    assert answer.plan.task is None and "The graph has no node 3" in " ".join(answer.plan.issues)
+    assert answer.trust == "executed"
+
+
+def test_the_wrong_kind_of_answer_is_a_hard_finding(library):
+    store = ScriptedStore({"answer = True": True})
+    question = "Does node 1 have more than two outgoing edges?"
+    counted = plan_reply("out_degree", node=1)
+    answer, model = run(store, counted, PLAN_NONE, fenced("answer = True"), settings=library, question=question)
+    assert "The question asks for a yes or no, but out_degree gives number." in model.prompt_text(1)
+    assert answer.plan.task is None and answer.plan.chosen is None and answer.value is True
+
+
+# ------------------------------------------------------------------ code the LLM writes
+
+
+def test_no_task_generates_code_from_the_question_with_docs_and_is_executed_not_verified(library):
+    store = ScriptedStore({"answer = 3": 3})
+    question = "How many nodes have degree greater than 10?"
+    answer, model = run(store, PLAN_NONE, fenced("answer = 3"), settings=library, question=question)
+    assert [c.stage for c in answer.llm_calls] == ["plan", "generate"]
+    assert answer.trust == "executed" and answer.value == 3 and answer.answer == "3"
+    assert "Expected answer: a number" in model.prompt_text(1)
+    assert answer.plan.output == "number"
+
+
+def test_llm_code_for_a_task_is_verified_only_when_the_template_agrees(settings):
+    # Without the library the LLM drafts max flow; the self-check computes it with the verified template.
+    checked = settings.with_(self_check=True)
+    store = ScriptedStore({GOOD: 5, FLOW_CALL: 5})
+    answer, _ = run(store, PLAN_FLOW, TEMPLATE, fenced(GOOD), settings=checked)
+    assert answer.trust == "verified" and answer.checked_by == "max_flow" and answer.code == GOOD
+
+
+def test_a_disagreeing_self_check_is_fed_back(settings):
+    checked = settings.with_(self_check=True)
+    wrong = "answer = 4"
+    store = ScriptedStore({wrong: 4, GOOD: 5, FLOW_CALL: 5})
+    answer, model = run(store, PLAN_FLOW, TEMPLATE, fenced(wrong), fenced(GOOD), settings=checked)
+    assert [a.status for a in answer.attempts] == ["error", "ok"] and answer.trust == "verified"
+    assert "Self-check failed" in answer.attempts[0].error and "5" not in answer.attempts[0].error
+
+
+def test_llm_code_without_an_independent_check_is_executed(settings):
+    store = ScriptedStore({GOOD: 5})
+    answer, model = run(store, PLAN_FLOW, TEMPLATE, fenced(GOOD), settings=settings)
+    assert answer.trust == "executed" and answer.value == 5 and answer.code == GOOD
+    assert [c.stage for c in answer.llm_calls] == ["plan", "template", "generate"]
     # The drafted template was written with the installed networkx's own documentation at hand.
     assert any("maximum_flow" in call for call in answer.retrieved_docs)
     assert "maximum_flow" in model.prompt_text(1)
-    # The generate prompt carries the template and the schema.
     assert "maximum_flow_value" in model.prompt_text(2) and "4 nodes and 5 edges" in model.prompt_text(2)
 
 
@@ -40,8 +134,8 @@ def test_error_is_fed_back_and_fixed(settings):
     store = ScriptedStore(
         {BAD: CodeFailed("AttributeError: module 'networkx' has no attribute 'max_flow' (line 1)"), GOOD: 5}
     )
-    answer, model = run(store, REFINE_FLOW, TEMPLATE, fenced(BAD), fenced(GOOD), settings=settings)
-    assert answer.verified and answer.value == 5
+    answer, model = run(store, PLAN_FLOW, TEMPLATE, fenced(BAD), fenced(GOOD), settings=settings)
+    assert answer.value == 5
     assert [a.status for a in answer.attempts] == ["error", "ok"]
     assert "has no attribute 'max_flow'" in answer.attempts[0].error
     feedback_prompt = model.prompt_text(3)
@@ -49,31 +143,44 @@ def test_error_is_fed_back_and_fixed(settings):
     assert [c.stage for c in answer.llm_calls][-1] == "feedback"
 
 
+def test_repeated_code_is_not_run_again_and_the_next_reply_is_sampled(settings):
+    failing = CodeFailed("ZeroDivisionError: division by zero (line 1)")
+    store = ScriptedStore({BAD: failing, GOOD: 5})
+    answer, model = run(store, PLAN_FLOW, TEMPLATE, fenced(BAD), fenced(BAD), fenced(GOOD), settings=settings)
+    assert [a.status for a in answer.attempts] == ["error", "repeated", "ok"]
+    assert store.executed.count(BAD) == 1 and answer.attempts[1].code == BAD
+    assert "same code as an earlier attempt" in model.prompt_text(4)
+    # The retry after the repetition asks with a higher temperature and another seed.
+    assert model.call_kwargs[4]["temperature"] > 0 and "seed" in model.call_kwargs[4]
+    assert "temperature" not in model.call_kwargs[3]
+
+
 def test_timeout_asks_for_a_faster_algorithm_with_the_size(settings):
     store = ScriptedStore({SLOW: "timeout", GOOD: 5})
-    answer, model = run(store, REFINE_FLOW, TEMPLATE, fenced(SLOW), fenced(GOOD), settings=settings)
+    answer, model = run(store, PLAN_FLOW, TEMPLATE, fenced(SLOW), fenced(GOOD), settings=settings)
     assert [a.status for a in answer.attempts] == ["timeout", "ok"]
     feedback = model.prompt_text(3)
     assert "stopped after 5 seconds" in feedback and "4 nodes and 5 edges" in feedback and "faster" in feedback
 
 
 def test_n_failures_fall_back_flagged_unverified(settings):
-    failing = CodeFailed("ZeroDivisionError: division by zero (line 1)")
-    store = ScriptedStore({BAD: failing})
+    store = ScriptedStore(
+        {BAD: CodeFailed("AttributeError (line 1)"), SLOW: "timeout", "answer = 1 / 0": CodeFailed("ZeroDivisionError")}
+    )
     settings = settings.with_(max_retries=2)
     answer, model = run(
         store,
-        REFINE_FLOW,
+        PLAN_FLOW,
         TEMPLATE,
         fenced(BAD),
-        fenced(BAD),
-        fenced(BAD),
+        fenced(SLOW),
+        fenced("answer = 1 / 0"),
         "I think it is 5.\n### 5",
         settings=settings,
     )
-    assert len(answer.attempts) == 3 and all(a.status == "error" for a in answer.attempts)
-    assert answer.verified is False and answer.value == 5 and answer.fallback_reason
-    assert answer.llm_calls[-1].stage == "fallback"
+    assert [a.status for a in answer.attempts] == ["error", "timeout", "error"]
+    assert answer.trust == "fallback" and not answer.verified and answer.value == 5 and answer.fallback_reason
+    assert answer.code is None and answer.llm_calls[-1].stage == "fallback"
     assert answer.reasoning == "I think it is 5.\n### 5" and answer.to_dict()["reasoning"] == answer.reasoning
     # The store's graph is small, so the fallback shows it to the LLM.
     assert "(0->1,3)" in model.prompt_text(-1)
@@ -81,8 +188,8 @@ def test_n_failures_fall_back_flagged_unverified(settings):
 
 def test_single_shot_without_fallback_reports_no_answer(settings):
     store = ScriptedStore({BAD: CodeFailed("boom")})
-    answer, _ = run(store, REFINE_FLOW, TEMPLATE, fenced(BAD), settings=settings.with_(max_retries=0, fallback=False))
-    assert answer.verified is False and answer.value is None and len(answer.attempts) == 1
+    answer, _ = run(store, PLAN_FLOW, TEMPLATE, fenced(BAD), settings=settings.with_(max_retries=0, fallback=False))
+    assert answer.trust == "fallback" and answer.value is None and len(answer.attempts) == 1
 
 
 @pytest.mark.parametrize(
@@ -96,22 +203,20 @@ def test_single_shot_without_fallback_reports_no_answer(settings):
 )
 def test_malformed_replies_are_handled(settings, reply):
     store = ScriptedStore({GOOD: 5})
-    answer, _ = run(store, REFINE_FLOW, TEMPLATE, reply, fenced(GOOD), settings=settings)
-    assert answer.verified and answer.value == 5
+    answer, _ = run(store, PLAN_FLOW, TEMPLATE, reply, fenced(GOOD), settings=settings)
+    assert answer.value == 5 and answer.trust == "executed"
     if reply.startswith("I cannot"):
         assert answer.attempts[0].status == "rejected" and "no python code" in answer.attempts[0].error
 
 
 def test_wrong_kind_of_value_is_fed_back(settings):
     store = ScriptedStore({"answer = G": "DiGraph", GOOD: 5})
-    answer, model = run(store, REFINE_FLOW, TEMPLATE, fenced("answer = G"), fenced(GOOD), settings=settings)
+    answer, model = run(store, PLAN_FLOW, TEMPLATE, fenced("answer = G"), fenced(GOOD), settings=settings)
     assert [a.status for a in answer.attempts] == ["error", "ok"]
     assert "asks for a number" in model.prompt_text(3)
 
 
-REFINE_CLUSTERING = (
-    "task: clustering\noutput: number\nparameters: node=3\nquestion: What is the clustering coefficient of node 3?"
-)
+PLAN_CLUSTERING = plan_reply("clustering_coefficient", node=3)
 
 
 def test_a_per_node_result_for_the_node_the_question_names_gives_its_number(settings):
@@ -120,18 +225,18 @@ def test_a_per_node_result_for_the_node_the_question_names_gives_its_number(sett
     per_node = "answer = nx.clustering(G, [3])"
     store = ScriptedStore({per_node: {"3": 0.5}})
     model = scripted(
-        REFINE_CLUSTERING, fenced("def solve(G, node):\n    return nx.clustering(G, node)"), fenced(per_node)
+        PLAN_CLUSTERING, fenced("def solve(G, node):\n    return nx.clustering(G, node)"), fenced(per_node)
     )
     answer = GraphQA(store, chat_model=model, settings=settings).ask("What is the clustering coefficient of node 3?")
-    assert answer.refined.parameters == {"node": 3}
-    assert answer.verified and answer.value == 0.5 and [a.status for a in answer.attempts] == ["ok"]
+    assert answer.plan.parameters == {"node": 3}
+    assert answer.value == 0.5 and [a.status for a in answer.attempts] == ["ok"]
 
 
 def test_a_per_node_result_without_the_named_node_is_still_fed_back(settings):
     per_node = "answer = nx.clustering(G, [4])"
     store = ScriptedStore({per_node: {"4": 0.5}, "answer = nx.clustering(G, 3)": 0.25})
     model = scripted(
-        REFINE_CLUSTERING,
+        PLAN_CLUSTERING,
         fenced("def solve(G, node):\n    return nx.clustering(G, node)"),
         fenced(per_node),
         fenced("answer = nx.clustering(G, 3)"),
@@ -141,23 +246,25 @@ def test_a_per_node_result_without_the_named_node_is_still_fed_back(settings):
     assert "asks for a number" in answer.attempts[0].error
 
 
-def test_explain_adds_one_sentence(settings):
-    store = ScriptedStore({GOOD: 5})
-    answer, _ = run(
+def test_explain_adds_one_sentence_only_when_no_task_says_what_the_value_means(settings):
+    store = ScriptedStore({"answer = 3": 3})
+    question = "How many nodes have degree greater than 10?"
+    answer, model = run(
         store,
-        REFINE_FLOW,
-        TEMPLATE,
-        fenced(GOOD),
-        "The maximum flow from node 0 to node 3 is 5.\nExtra.",
+        PLAN_NONE,
+        fenced("answer = 3"),
+        "Three nodes have degree greater than 10.\nExtra.",
         settings=settings.with_(explain=True),
+        question=question,
     )
-    assert answer.answer == "The maximum flow from node 0 to node 3 is 5." and answer.value == 5
+    assert answer.answer == "Three nodes have degree greater than 10." and answer.value == 3
+    assert answer.llm_calls[-1].stage == "explain"
 
 
-def test_transient_llm_errors_are_retried(settings):
-    store = ScriptedStore({GOOD: 5})
-    answer, _ = run(store, ConnectionError("reset"), REFINE_FLOW, TEMPLATE, fenced(GOOD), settings=settings)
-    assert answer.verified and len(answer.llm_calls) == 3
+def test_transient_llm_errors_are_retried(library):
+    store = ScriptedStore({FLOW_CALL: 5})
+    answer, _ = run(store, ConnectionError("reset"), PLAN_FLOW, settings=library)
+    assert answer.verified and len(answer.llm_calls) == 1
 
 
 def test_permanent_llm_errors_raise(settings):
@@ -175,14 +282,16 @@ def test_direct_baseline(settings):
     answer = answer_directly(
         "Is there a path between node 0 and node 3? (0,1) (1,3)", chat_model=model, settings=settings
     )
-    assert answer.value is True and answer.verified is False and not answer.attempts
+    assert answer.value is True and answer.trust == "fallback" and not answer.attempts
     assert answer.answer == "Yes" and answer.reasoning == "Node 0 reaches node 3.\n### Yes"
 
 
-def test_json_contract(settings):
-    store = ScriptedStore({GOOD: 5})
-    answer, _ = run(store, REFINE_FLOW, TEMPLATE, fenced(GOOD), settings=settings)
+def test_json_contract(library):
+    store = ScriptedStore({FLOW_CALL: 5})
+    answer, _ = run(store, PLAN_FLOW, settings=library)
     data = answer.to_dict()
-    assert {"answer", "value", "verified", "attempts", "llm_calls", "tokens", "seconds"} <= set(data)
+    assert {"answer", "value", "trust", "verified", "attempts", "llm_calls", "tokens", "seconds", "plan"} <= set(data)
+    assert data["trust"] == "verified" and data["verified"] is True
     assert data["attempts"][0].keys() == {"code", "status", "error", "seconds"}
-    assert data["llm_calls"] == 3 and set(data["tokens"]) == {"input", "output"}
+    assert data["llm_calls"] == 1 and set(data["tokens"]) == {"input", "output"}
+    assert data["plan"]["task"] == "max_flow" and data["plan"]["confirmed"] is True

@@ -8,10 +8,10 @@ import pytest
 from click.testing import CliRunner
 
 from grraf import cli as cli_module
-from tests.fakes import fenced, scripted
+from tests.fakes import PLAN_NONE, fenced, plan_reply, scripted
 
 QUESTION = "What is the maximum flow from node 0 to node 7?"
-REFINE = "task: max_flow\noutput: number\nparameters: source=0, target=7\nquestion: " + QUESTION
+PLAN = plan_reply("max_flow", source=0, target=7)
 
 
 @pytest.fixture
@@ -28,14 +28,34 @@ def run(monkeypatch, tmp_path):
     return invoke
 
 
+def test_the_answer_line_says_how_far_it_can_be_relied_on(run):
+    result = run(["ask", QUESTION, "--graph", "examples/flow.txt", "--directed", "--no-explain"], PLAN)
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "The maximum flow from node 0 to node 7 is 13."
+    assert lines[1].startswith("verified: verified template max_flow, parameters checked against the question")
+
+
+def test_a_shortest_path_answer_says_what_its_value_is(run):
+    # examples/flow.txt has one edge 0->5 of weight 4: "4 edges long" would be a wrong sentence.
+    question = "What is the shortest path from node 0 to node 5?"
+    args = ["ask", question, "--graph", "examples/flow.txt", "--directed", "--json"]
+    path = json.loads(run(args, plan_reply("shortest_path", source=0, target=5)).stdout)
+    assert path["value"] == [0, 5] and path["answer"] == "A shortest path from node 0 to node 5 is 0 → 5."
+    weight = json.loads(run(args, plan_reply("shortest_path_weight", source=0, target=5)).stdout)
+    assert weight["value"] == 4 and weight["trust"] == "verified"
+    assert weight["answer"] == "The lightest path from node 0 to node 5 has total weight 4."
+
+
 def test_json_contract_with_a_verified_answer(run):
     result = run(
         ["ask", QUESTION, "--graph", "examples/flow.txt", "--directed", "--json", "--no-explain"],
-        REFINE,
+        PLAN,
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["value"] == 13 and data["verified"] is True and data["answer"] == "13"
+    assert data["value"] == 13 and data["trust"] == "verified" and data["verified"] is True
+    assert data["answer"] == "The maximum flow from node 0 to node 7 is 13."
     assert data["attempts"][0]["status"] == "ok" and "solve(G, source=0, target=7)" in data["attempts"][0]["code"]
     assert data["llm_calls"] == 1 and data["tokens"]["input"] > 0 and data["seconds"] >= 0
 
@@ -44,14 +64,14 @@ def test_fallback_is_exit_zero_and_flagged(run, monkeypatch):
     monkeypatch.setenv("GRRAF_MAX_RETRIES", "0")
     result = run(
         ["ask", "What is the Wiener index of this graph?", "--graph", "examples/flow.txt", "--json"],
-        "task: wiener_index\noutput: number\nparameters: none\nquestion: What is the Wiener index?",
-        fenced("answer = 1/0"),
+        PLAN_NONE,
         fenced("answer = 1/0"),
         "I believe it is 70.\n### 70",
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["verified"] is False and data["fallback_reason"] and data["answer"] == "70" and data["value"] == 70
+    assert data["trust"] == "fallback" and data["verified"] is False and data["fallback_reason"]
+    assert data["answer"] == "70" and data["value"] == 70
     assert data["reasoning"] == "I believe it is 70.\n### 70"
 
 
@@ -59,13 +79,12 @@ def test_fallback_shows_the_reasoning_behind_it(run, monkeypatch):
     monkeypatch.setenv("GRRAF_MAX_RETRIES", "0")
     result = run(
         ["ask", "What is the Wiener index of this graph?", "--graph", "examples/flow.txt"],
-        "task: wiener_index\noutput: number\nparameters: none\nquestion: What is the Wiener index?",
-        fenced("answer = 1/0"),
+        PLAN_NONE,
         fenced("answer = 1/0"),
         "Summing [all] pair distances gives 70.\n### 70",
     )
     assert result.exit_code == 0, result.output
-    assert "unverified" in result.stdout and "The model's own reasoning" in result.stdout
+    assert "unverified: fallback" in result.stdout and "The model's own reasoning" in result.stdout
     assert "Summing [all] pair distances gives 70." in result.stdout  # printed as is, not as rich markup
 
 
@@ -88,14 +107,14 @@ def test_unusable_model_configuration_is_a_clear_error(monkeypatch, tmp_path):
 
 
 def test_no_graph_is_a_clear_error(run):
-    result = run(["ask", "What is the diameter?"], REFINE)
+    result = run(["ask", "What is the diameter?"], PLAN)
     assert result.exit_code == 3 and "no graph" in result.stderr
 
 
 def test_draw_writes_a_picture(run, tmp_path):
     picture = tmp_path / "flow.png"
     result = run(
-        ["ask", QUESTION, "--graph", "examples/flow.txt", "--directed", "--no-explain", "--draw", str(picture)], REFINE
+        ["ask", QUESTION, "--graph", "examples/flow.txt", "--directed", "--no-explain", "--draw", str(picture)], PLAN
     )
     assert result.exit_code == 0, result.output
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -106,15 +125,17 @@ def test_reuse_carries_code_from_one_invocation_to_the_next(run, tmp_path, monke
     edges = tmp_path / "ring.txt"
     edges.write_text("0 1\n1 2\n2 0\n2 3\n3 4\n")
     question = "How many bridges does this graph have?"
-    refine = "task: bridges\noutput: number\nparameters: none\nquestion: " + question
+    plan = plan_reply("bridge_count")
     code = fenced("answer = len(list(nx.bridges(G)))")
     args = ["ask", question, "--graph", str(edges), "--json", "--no-explain", "--reuse"]
-    first = run(args, refine, fenced("def solve(G):\n    return len(list(nx.bridges(G)))"), code)
+    first = run(args, plan, fenced("def solve(G):\n    return len(list(nx.bridges(G)))"), code)
     assert first.exit_code == 0, first.output
     assert json.loads(first.stdout)["value"] == 2 and len(list((tmp_path / "reuse").glob("*.json"))) == 1
 
     edges.write_text("0 1\n1 2\n2 3\n")
-    second = run(args, refine)  # refine only: the stored code answers without generation
+    second = run(args, plan)  # the plan only: the stored code answers without generation
     assert second.exit_code == 0, second.output
     data = json.loads(second.stdout)
-    assert data["value"] == 3 and data["llm_calls"] == 1 and data["verified"] is True
+    # It ran on this graph, but nothing independent confirmed it here: executed, not verified.
+    assert data["value"] == 3 and data["llm_calls"] == 1 and data["trust"] == "executed"
+    assert data["answer"] == "The graph has 3 bridge(s)."

@@ -5,12 +5,10 @@ from __future__ import annotations
 import html
 import re
 
-import pytest
-
 from grraf.agent import GraphQA
 from grraf.display import REASONING_TITLE, answer_html, answer_markdown, first_line
-from grraf.types import Answer, Attempt, LLMCall, Refined, TokenUsage
-from tests.fakes import REFINE_FLOW, ScriptedStore, fenced, scripted
+from grraf.types import Answer, Attempt, LLMCall, Plan, TokenUsage
+from tests.fakes import FLOW_CALL, PLAN_FLOW, ScriptedStore, scripted
 
 GOOD = "answer = nx.maximum_flow_value(G, 0, 3, capacity='weight')"
 
@@ -26,14 +24,22 @@ def make_answer(**changes) -> Answer:
             Attempt(GOOD, "ok", None, 0.5),
         ),
         llm_calls=(
-            LLMCall("refine", TokenUsage(100, 20), 1.0),
+            LLMCall("plan", TokenUsage(100, 20), 1.0),
             LLMCall("generate", TokenUsage(1234, 56), 2.0),
         ),
         seconds=3.5,
         backend="networkx",
-        refined=Refined("Max flow from 0 to 3?", "max_flow", True, True, "number", {"source": 0, "target": 3}),
+        plan=Plan(
+            "Max flow from 0 to 3?",
+            "max_flow",
+            {"source": 0, "target": 3},
+            "number",
+            directed=True,
+            weighted=True,
+            confirmed=True,
+        ),
         template="def solve(G, s, t):\n    return nx.maximum_flow_value(G, s, t)",
-        template_origin="library:max_flow",
+        template_origin="retrieved:max_flow",
         code=GOOD,
     )
     fields.update(changes)
@@ -43,13 +49,13 @@ def make_answer(**changes) -> Answer:
 def test_html_shows_answer_badge_code_attempts_and_costs() -> None:
     page = answer_html(make_answer())
     assert "The maximum flow is 5." in page
-    assert "verified by executed code" in page and "unverified" not in page
+    assert "verified template max_flow, parameters checked against the question" in page and "unverified" not in page
     assert "maximum_flow_value" in page and "style=" in page  # pygments inline styles, no CSS needed
     assert "<table" in page and page.count("<tr>") == 3  # header + two attempts
     assert "AttributeError: no max_flow" in page and "line 2" not in page  # first line of the error only
     assert "0.25" in page and "0.50" in page
     assert "max_flow" in page and "source=0" in page and "target=3" in page
-    assert "library:max_flow" in page
+    assert "retrieved:max_flow" in page
     assert "1,334" in page and "76" in page  # tokens in / out summed over calls
     assert "<b>LLM calls</b>: 2" in page and "3.50" in page
 
@@ -86,7 +92,7 @@ def test_everything_from_the_llm_or_the_user_is_escaped() -> None:
         value=evil,
         code=f"answer = '{evil}'",
         attempts=(Attempt(f"x = '{evil}'", "error", evil, 0.1),),
-        refined=Refined(evil, evil, parameters={"node": evil}),
+        plan=Plan(evil, evil, parameters={"node": evil}),
         template_origin=evil,
         template=evil,
     )
@@ -100,27 +106,37 @@ def test_everything_from_the_llm_or_the_user_is_escaped() -> None:
 def test_markdown_has_the_same_facts_and_a_safe_fence() -> None:
     code = 'answer = "```"'
     text = answer_markdown(make_answer(code=code))
-    assert text.startswith("**The maximum flow is 5.** — ✅ verified by executed code")
+    assert text.startswith("**The maximum flow is 5.** — ✅ verified (verified template max\\_flow, parameters")
     assert "````python\n" + code + "\n````" in text  # fence longer than the backticks inside
     assert "| 1 | error | 0.25 | AttributeError: no max\\_flow |" in text
-    assert "**task**: max\\_flow" in text and "library:max\\_flow" in text
+    assert "**task**: max\\_flow" in text and "retrieved:max\\_flow" in text
 
 
 def test_no_attempts_and_no_answer() -> None:
-    answer = make_answer(answer="", value=None, attempts=(), code=None, refined=None, trust="fallback")
+    answer = make_answer(answer="", value=None, attempts=(), code=None, plan=None, trust="fallback")
     page = answer_html(answer)
     assert "no answer" in page and "No code was run." in page
     assert "_No code was run._" in answer_markdown(answer)
 
 
 def test_display_of_an_answer_from_the_agent(settings) -> None:
-    store = ScriptedStore({GOOD: 5})
-    model = scripted(REFINE_FLOW, fenced("def solve(G):\n    return 1"), fenced(GOOD))
-    answer = GraphQA(store, chat_model=model, settings=settings).ask("What is the maximum flow from node 0 to node 3?")
+    store = ScriptedStore({FLOW_CALL: 5})
+    model = scripted(PLAN_FLOW)
+    qa = GraphQA(store, chat_model=model, settings=settings.with_(templates=True))
+    answer = qa.ask("What is the maximum flow from node 0 to node 3?")
     assert answer.verified
     page = answer_html(answer)
-    assert "verified by executed code" in page and "max_flow" in page and "<b>LLM calls</b>: 3" in page
+    assert "verified template max_flow" in page and "<b>LLM calls</b>: 1" in page
     assert "maximum_flow_value" in answer_markdown(answer)
+
+
+def test_each_trust_level_has_its_own_badge() -> None:
+    executed = make_answer(trust="executed", plan=Plan("q", "max_flow", issues=("The question states 7.",)))
+    page = answer_html(executed)
+    assert "executed, not verified" in page and "nothing independent confirmed" in page and "states 7" in page
+    assert "🔷 executed, not verified" in answer_markdown(executed)
+    checked = make_answer(trust="verified", checked_by="max_flow", template_origin="drafted")
+    assert "agrees with the verified template max_flow" in answer_html(checked)
 
 
 def test_cypher_code_is_highlighted_as_cypher() -> None:
@@ -139,7 +155,5 @@ def test_first_line_skips_blank_lines_and_shortens() -> None:
 
 def test_answer_repr_hooks_use_this_module() -> None:
     answer = make_answer()
-    if not hasattr(answer, "_repr_html_"):
-        pytest.skip("Answer._repr_html_ / _repr_markdown_ are not wired to grraf.display yet")
     assert answer._repr_html_() == answer_html(answer)
     assert answer._repr_markdown_() == answer_markdown(answer)

@@ -8,22 +8,23 @@ import networkx as nx
 import pytest
 from matplotlib.figure import Figure
 
-from grraf.draw import MAX_NODES, draw_answer, graph_for_drawing, main_graphs, task_kind
-from grraf.types import Answer, Attempt, Refined
+from grraf.draw import MAX_NODES, draw_answer, graph_for_drawing, main_graphs
+from grraf.tasks import TASKS
+from grraf.types import Answer, Attempt, Plan
 
 
 def answer(task: str | None, value: Any = None, question: str = "q", **parameters: Any) -> Answer:
-    refined = Refined(question, task, parameters=parameters) if task is not None else None
+    plan = Plan(question, task, parameters=parameters) if task is not None else None
     return Answer(
         question,
         str(value),
         value,
-        True,
+        "verified",
         (Attempt("answer = 1", "ok", None, 0.1),),
         (),
         0.2,
         "networkx",
-        refined=refined,
+        plan=plan,
     )
 
 
@@ -34,14 +35,11 @@ def flow_graph() -> nx.DiGraph:
     return g
 
 
-def test_task_names_are_matched_by_keyword() -> None:
-    assert task_kind("maximum_flow_value") == "flow"
-    assert task_kind("Detect_Cycle") == "cycle"
-    assert task_kind("topology_sort") == "order"
-    assert task_kind("is_isomorphic_subgraph") == "match"
-    assert task_kind("reachability") == "path"
-    assert task_kind("out_degree") == "node"
-    assert task_kind("max_triangle_weight") == "graph"
+def test_every_registry_task_names_a_picture_that_draws() -> None:
+    g = nx.DiGraph([(0, 1), (1, 2), (0, 2), (2, 3)])
+    for task in TASKS:
+        d = graph_for_drawing(answer(task.name, None, source=0, target=3, node=2), {"G": g, "G_prime": g})
+        assert d.kind == task.draw or d.kind == "graph", task.name
 
 
 def test_flow_shows_positive_flow_edges_labelled_flow_over_capacity(flow_graph: nx.DiGraph) -> None:
@@ -56,12 +54,12 @@ def test_flow_reads_capacity_attribute_and_string_parameters() -> None:
     g = nx.DiGraph()
     g.add_edge("s", "a", capacity=2)
     g.add_edge("a", "t", capacity=1)
-    d = graph_for_drawing(answer("maxflow", 1, src="s", sink="t"), g)
+    d = graph_for_drawing(answer("max_flow", 1, source="s", target="t"), g)
     assert d.edge_labels == {("s", "a"): "1/2", ("a", "t"): "1/1"}
 
 
 def test_cycle_is_found_and_highlighted(flow_graph: nx.DiGraph) -> None:
-    d = graph_for_drawing(answer("cycle_detection", True), flow_graph)
+    d = graph_for_drawing(answer("has_cycle", True), flow_graph)
     assert d.kind == "cycle" and d.highlight_edges
     for u, v in d.highlight_edges:
         assert flow_graph.has_edge(u, v)
@@ -79,7 +77,7 @@ def test_path_uses_the_answer_path_when_it_is_one(flow_graph: nx.DiGraph) -> Non
 
 
 def test_path_otherwise_computes_a_weighted_shortest_path_with_string_ids(flow_graph: nx.DiGraph) -> None:
-    d = graph_for_drawing(answer("shortest_path_length", 4, source="0", target="3"), flow_graph)
+    d = graph_for_drawing(answer("shortest_path_weight", 4, source="0", target="3"), flow_graph)
     assert d.highlight_edges == ((0, 1), (1, 3))  # weight 3 + 1 beats 5 + 4
     assert "0 → 3" in d.title
 
@@ -100,7 +98,7 @@ def test_topological_order_lays_nodes_out_in_order() -> None:
 
 def test_substructure_highlights_the_matched_subgraph(flow_graph: nx.DiGraph) -> None:
     pattern = nx.DiGraph([("a", "b"), ("b", "c"), ("a", "c")])
-    d = graph_for_drawing(answer("substructure", True), {"G": flow_graph, "G_prime": pattern})
+    d = graph_for_drawing(answer("subgraph_match", True), {"G": flow_graph, "G_prime": pattern})
     assert d.kind == "match" and len(d.highlight_nodes) == 3 and len(d.highlight_edges) == 3
     for u, v in d.highlight_edges:
         assert flow_graph.has_edge(u, v)
@@ -116,10 +114,10 @@ def test_node_question_shows_the_node_and_its_neighbours(flow_graph: nx.DiGraph)
     assert "in-degree 2" in d.title
 
 
-def test_direct_answers_use_the_question_words() -> None:
+def test_an_answer_without_a_task_draws_the_graph_with_what_it_mentions() -> None:
     g = nx.cycle_graph(4)
-    d = graph_for_drawing(answer(None, True, question="Is there a cycle in this graph?"), g)
-    assert d.kind == "cycle"
+    d = graph_for_drawing(answer(None, [1, 2], question="Which nodes are special?"), g)
+    assert d.kind == "graph" and set(d.highlight_nodes) == {1, 2}
 
 
 @pytest.mark.parametrize(
@@ -127,10 +125,10 @@ def test_direct_answers_use_the_question_words() -> None:
     [
         ("shortest_path", {"source": 3, "target": 40_000}),
         ("degree", {"node": 0}),  # the hub of a star: thousands of neighbours
-        ("pagerank", {"node": 17}),
-        ("cycle_check", {}),
+        ("pagerank_top", {"node": 17}),
+        ("has_cycle", {}),
         ("max_flow", {"source": 1, "target": 2}),
-        ("subgraph", {}),
+        ("subgraph_match", {}),
     ],
 )
 def test_large_graphs_are_cut_to_the_neighbourhood(task: str, parameters: dict[str, Any]) -> None:

@@ -12,13 +12,10 @@ from IPython.testing.globalipapp import start_ipython
 from grraf import magic
 from grraf.magic import GrrafMagics, parse_magic_line
 from grraf.types import Answer
-from tests.fakes import fenced, scripted
+from tests.fakes import fenced, plan_reply, scripted
 
 QUESTION = "What is the maximum flow from node 0 to node 2? The edges are: (0->1,3) (1->2,2) (0->2,1)."
-REFINE = (
-    "task: max_flow\noutput: number\nparameters: source=0, target=2\n"
-    "question: What is the maximum flow from node 0 to node 2?"
-)
+PLAN = plan_reply("max_flow", source=0, target=2)
 TEMPLATE = fenced("def solve(G, s, t):\n    return nx.maximum_flow_value(G, s, t, capacity='weight')")
 CODE = "answer = nx.maximum_flow_value(G, 0, 2, capacity='weight')"
 
@@ -82,10 +79,11 @@ def test_bad_options_are_a_usage_error_not_a_kernel_exit() -> None:
 
 
 def test_line_magic_answers_with_the_graph_in_the_question(ip: Any, magics: GrrafMagics) -> None:
-    magics.chat_model = scripted(REFINE, TEMPLATE, fenced(CODE))
+    magics.chat_model = scripted(PLAN, TEMPLATE, fenced(CODE))
     answer = ip.run_line_magic("grraf", QUESTION)
     assert isinstance(answer, Answer)
-    assert answer.verified and answer.value == 3 and answer.code == CODE
+    # The unit-test settings keep the template library out, so the LLM's own code answers.
+    assert answer.trust == "executed" and answer.value == 3 and answer.code == CODE
 
 
 def test_cell_magic_uses_a_graph_from_the_namespace(ip: Any, magics: GrrafMagics, recording) -> None:

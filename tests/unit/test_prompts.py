@@ -10,7 +10,15 @@ from grraf.prompts import load_prompt, parse_prompt, prompt_names
 
 def test_all_prompts_render():
     names = prompt_names()
-    assert {"refine", "template_python", "generate_python", "generate_bind", "feedback_error", "direct"} <= set(names)
+    assert {
+        "plan",
+        "plan_feedback",
+        "template_python",
+        "generate_python",
+        "generate_bind",
+        "feedback_error",
+        "direct",
+    } <= set(names)
     for name in names:
         prompt = load_prompt(name)
         messages = prompt.render(**{key: f"<{key}>" for key in prompt.inputs})
@@ -26,4 +34,4 @@ def test_undeclared_placeholder_fails_when_loaded():
 
 def test_render_checks_inputs():
     with pytest.raises(ConfigError, match="missing inputs"):
-        load_prompt("refine").render(question="q")
+        load_prompt("plan").render(question="q")

@@ -63,21 +63,20 @@ def server(monkeypatch) -> Iterator[type[FakeOpenAI]]:
 
 
 def test_openai_compatible_server_answers_a_question(server, settings):
-    server.replies = [
-        (200, "task: shortest_path\noutput: number\nparameters: source=0, target=2\nquestion: Shortest path 0 to 2?"),
-        (200, "```python\ndef solve(G, s, t):\n    return nx.shortest_path_length(G, s, t, weight='weight')\n```"),
-        (200, "```python\nanswer = nx.shortest_path_length(G, 0, 2, weight='weight')\n```"),
-    ]
+    # The plan's structured reply: an object around the choice (OpenAI wants an object at the top).
+    server.replies = [(200, '{"reply": {"task": "shortest_path_weight", "source": 0, "target": 2}}')]
     graph = nx.Graph()
     graph.add_weighted_edges_from([(0, 1, 2), (1, 2, 3), (0, 2, 9)])
     model = make_chat_model(settings.with_(model="openai:qwen2.5-coder"))
-    answer = GraphQA(chat_model=model, settings=settings).ask(
-        "What is the shortest path from node 0 to node 2?", graph=graph
+    answer = GraphQA(chat_model=model, settings=settings.with_(templates=True)).ask(
+        "What is the shortest path from node 0 to node 2, adding up the weights?", graph=graph
     )
     assert answer.verified and answer.value == 5
-    assert answer.tokens.input == 300 and answer.tokens.output == 30  # from the server's usage
+    assert answer.tokens.input == 100 and answer.tokens.output == 10  # from the server's usage
     assert {r["path"] for r in server.requests} == {"/v1/chat/completions"}
-    assert server.requests[0]["body"]["model"] == "qwen2.5-coder" and server.requests[0]["body"]["temperature"] == 0
+    body = server.requests[0]["body"]
+    assert body["model"] == "qwen2.5-coder" and body["temperature"] == 0
+    assert body["response_format"]["type"] == "json_schema"  # native structured output
     assert server.requests[0]["auth"] == "Bearer not-needed"
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from grraf.llm.calls import LLMSession
 from grraf.pipeline.generate import CodeWriter, call_for_function, python_call
 from grraf.pipeline.template import TemplateChoice
-from grraf.types import Refined, Schema
+from grraf.types import Plan, Schema
 from tests.fakes import fenced, scripted
 
 SCHEMA = Schema(text="G: DiGraph, 5 nodes", node_count=5, edge_count=4, directed=True)
@@ -31,8 +31,8 @@ def test_call_refuses_what_it_cannot_bind():
 
 
 def test_retrieved_template_binds_without_the_llm():
-    refined = Refined(question="q", output_format="number", parameters={"source": 0, "target": 7})
-    writer = CodeWriter.start(refined, TEMPLATE, SCHEMA, "python", "networkx")
+    plan = Plan(question="q", output="number", parameters={"source": 0, "target": 7})
+    writer = CodeWriter.start(plan, TEMPLATE, SCHEMA, "python", "networkx")
     model = scripted()  # no replies: binding must not call the LLM
     from grraf.llm.calls import LLMSession
 
@@ -44,27 +44,33 @@ def test_retrieved_template_binds_without_the_llm():
 def test_retrieved_template_with_missing_parameters_asks_the_llm_for_the_call():
     from grraf.llm.calls import LLMSession
 
-    refined = Refined(question="q", output_format="number", parameters={"source": 0})
-    writer = CodeWriter.start(refined, TEMPLATE, SCHEMA, "python", "networkx")
+    plan = Plan(question="q", output="number", parameters={"source": 0})
+    writer = CodeWriter.start(plan, TEMPLATE, SCHEMA, "python", "networkx")
     model = scripted("```python\nanswer = solve(G, 0, 7)\n```")
     code = writer.write(LLMSession(model))
     assert code == "def solve(G, source, target):\n    return 1\n\nanswer = solve(G, 0, 7)"
     assert "verified function is already defined" in "\n".join(str(m.content) for m in model.prompts[0])
 
 
-def test_repeated_code_is_called_out():
-    from grraf.errors import CodeFailed
+def test_repeated_code_is_not_returned_to_run_again():
+    import pytest
+
+    from grraf.errors import CodeFailed, CodeRepeated
     from grraf.llm.calls import LLMSession
 
-    refined = Refined(question="q", output_format="number")
-    writer = CodeWriter.start(refined, TemplateChoice("", "none"), SCHEMA, "python", "networkx")
-    model = scripted("```python\nanswer = 1/0\n```", "```python\nanswer = 1/0\n```")
+    plan = Plan(question="q", output="number")
+    writer = CodeWriter.start(plan, TemplateChoice("", "none"), SCHEMA, "python", "networkx", seed=7)
+    model = scripted("```python\nanswer = 1/0\n```", "```python\nanswer = 1/0\n\n```", "```python\nanswer = 2\n```")
     llm = LLMSession(model)
     writer.write(llm)
     writer.feedback(CodeFailed("ZeroDivisionError"), "5 nodes")
-    writer.write(llm, "feedback")
-    writer.feedback(CodeFailed("ZeroDivisionError"), "5 nodes")
-    assert "same code as before" in str(writer.messages[-1].content)
+    with pytest.raises(CodeRepeated) as repeated:
+        writer.write(llm, "feedback")  # the same code up to blank lines
+    assert repeated.value.code.strip() == "answer = 1/0" and writer.repeats == 1
+    writer.feedback(repeated.value, "5 nodes")
+    assert "same code as an earlier attempt" in str(writer.messages[-1].content)
+    assert writer.write(llm, "feedback") == "answer = 2"
+    assert model.call_kwargs[2] == {"temperature": 0.8, "seed": 8}
 
 
 def test_python_call_requires_every_parameter():
@@ -73,8 +79,8 @@ def test_python_call_requires_every_parameter():
 
 def written_from_draft(reply: str, question: str, task: str, parameters: dict[str, object]) -> str:
     """The code a writer on an LLM-drafted template makes of one model reply."""
-    refined = Refined(question, task, False, False, "number", dict(parameters))
-    writer = CodeWriter.start(refined, TemplateChoice("def solve(G): ...", "drafted"), SCHEMA, "python", "networkx")
+    plan = Plan(question, task, dict(parameters), "number", directed=False, weighted=False)
+    writer = CodeWriter.start(plan, TemplateChoice("def solve(G): ...", "drafted"), SCHEMA, "python", "networkx")
     return writer.write(LLMSession(scripted(fenced(reply))))
 
 

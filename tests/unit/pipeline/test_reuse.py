@@ -6,6 +6,7 @@ import ast
 import json
 import logging
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 import networkx as nx
@@ -15,16 +16,16 @@ from cypher_templates import load_templates
 from grraf.pipeline.generate import python_call
 from grraf.pipeline.reuse import Reusable, ReuseStore, generalise, placeholder
 from grraf.pipeline.template import TemplateChoice
-from grraf.types import Refined
+from grraf.types import Plan
 
 
-def refined(task: str = "max_flow", **parameters: object) -> Refined:
-    return Refined(
+def refined(task: str | None = "max_flow", **parameters: object) -> Plan:
+    return Plan(
         question="What is the maximum flow?",
         task=task,
         directed=True,
         weighted=True,
-        output_format="number",
+        output="number",
         parameters=dict(parameters),
     )
 
@@ -105,9 +106,9 @@ def test_types_are_strict() -> None:
     assert generalise("answer = f(G, '1')", {"source": 1}) is None
 
 
-def test_not_stored_for_vague_tasks_cypher_code_that_ignores_G_or_bad_code(tmp_path: Path) -> None:
+def test_not_stored_without_a_task_for_cypher_code_that_ignores_G_or_bad_code(tmp_path: Path) -> None:
     store = ReuseStore(tmp_path)
-    assert store.remember(refined("unknown", source=2, target=7), "networkx", CODE) is None
+    assert store.remember(refined(None, source=2, target=7), "networkx", CODE) is None
     assert store.remember(refined(source=2, target=7), "ladybug", "MATCH (a) WHERE a.id = 2 RETURN 7") is None
     # a number the LLM worked out in its head answers no other graph
     assert store.remember(refined(), "networkx", "answer = 3") is None
@@ -140,16 +141,16 @@ def test_shape_differs_by_kind_output_parameters_and_dialect() -> None:
     base = refined(source=0, target=5)
     shapes = {
         ReuseStore.shape_of(base, "networkx"),
-        ReuseStore.shape_of(Refined(**{**base.__dict__, "directed": False}), "networkx"),
-        ReuseStore.shape_of(Refined(**{**base.__dict__, "weighted": None}), "networkx"),
-        ReuseStore.shape_of(Refined(**{**base.__dict__, "output_format": "list"}), "networkx"),
-        ReuseStore.shape_of(Refined(**{**base.__dict__, "parameters": {"node": 0}}), "networkx"),
-        ReuseStore.shape_of(Refined(**{**base.__dict__, "task": "shortest_path"}), "networkx"),
+        ReuseStore.shape_of(replace(base, directed=False), "networkx"),
+        ReuseStore.shape_of(replace(base, weighted=None), "networkx"),
+        ReuseStore.shape_of(replace(base, output="path"), "networkx"),
+        ReuseStore.shape_of(replace(base, parameters={"node": 0}), "networkx"),
+        ReuseStore.shape_of(replace(base, task="shortest_path"), "networkx"),
         ReuseStore.shape_of(base, "neo4j"),
     }
     assert len(shapes) == 7
     # the same shape whatever the values, the question wording or the order of parameters
-    same = Refined("other words", "max_flow", True, True, "number", {"target": 9, "source": 3})
+    same = Plan("other words", "max_flow", {"target": 9, "source": 3}, "number", directed=True, weighted=True)
     assert ReuseStore.shape_of(same, "networkx") == ReuseStore.shape_of(base, "networkx")
     assert all(len(s) <= 100 and "/" not in s for s in shapes)
 

@@ -1,86 +1,85 @@
-"""Template retrieval in the pipeline: words must fit, and so must the parameters (grraf.pipeline.template)."""
+"""The template stage: the plan's task names its verified templates; the LLM drafts only for a task
+without one, and a plan without a task gets documentation instead of a draft."""
 
 from __future__ import annotations
 
 import pytest
 
-from cypher_templates import find_templates
-from grraf.bench.dataset import generate
-from grraf.pipeline.refine import parameters_from_text
-from grraf.pipeline.template import retrieve_template
-from grraf.types import Refined
-
-PREAMBLE = (
-    "In an undirected graph, (i,j) means that node i and node j are connected with an undirected edge. "
-    "Q: The nodes are numbered from 0 to 5, and the edges are: (0, 1) (1, 2) (2, 3). "
-)
-
-
-def refined_for(question: str, task: str, *, directed: bool = False, weighted: bool = False) -> Refined:
-    return Refined(question, task, directed, weighted, "number", parameters_from_text(question))
-
-
-def test_preamble_words_alone_do_not_retrieve_a_template() -> None:
-    bridges = PREAMBLE + "How many bridges does this graph have?"
-    # the words alone pick the connectivity template ("node i and node j are connected")
-    assert [t.name for t in find_templates("bridges", bridges, "networkx", directed=False, weighted=False)] == [
-        "connectivity"
-    ]
-    # but the ask ("how many bridges?") names nothing the connectivity template does
-    assert retrieve_template(refined_for(bridges, "bridges"), "networkx", bridges) is None
-
-
-def test_a_template_that_ignores_a_named_node_is_not_retrieved() -> None:
-    question = PREAMBLE + "What is the eccentricity of node 4?"
-    chosen = retrieve_template(refined_for(question, "eccentricity"), "networkx", question)
-    assert chosen is None or "node" in chosen.parameters
+from grraf.llm.calls import LLMSession
+from grraf.pipeline.template import choose_template, draft_template, verified_template
+from grraf.tasks import TASKS, bench_task, get_task
+from grraf.types import Plan
+from tests.fakes import fenced, scripted
 
 
 @pytest.mark.parametrize(
-    ("task", "expected"),
+    ("task", "directed", "weighted", "expected"),
     [
-        ("connectivity", "connectivity"),
-        ("flow", "max_flow"),
-        ("shortest", "shortest_path_weight"),
-        ("in_degree", "in_degree"),
-        ("out_degree", "out_degree"),
-        ("cycle", "cycle_"),
-        ("bipartite", "bipartite"),
-        ("topology", "topological_sort"),
-        ("hamilton", "hamiltonian_path"),
-        ("triplet", "max_triangle_weight"),
-        ("substructure", "subgraph_matching"),
+        ("has_cycle", True, False, "cycle_directed"),
+        ("has_cycle", False, False, "cycle_undirected"),
+        ("diameter", False, False, "diameter"),
+        ("diameter", False, True, "diameter_weighted"),
+        ("shortest_path", False, True, "shortest_path_nodes"),
     ],
 )
-def test_grraf_tasks_still_get_their_templates(task: str, expected: str) -> None:
-    question = generate(task, 1, 0)[0]
-    refined = Refined(
-        question.text,
-        {"flow": "max_flow", "shortest": "shortest_path", "topology": "topological_sort"}.get(task, task),
-        question.meta["directed"],
-        question.meta["weighted"],
-        "number",
-        parameters_from_text(question.text),
+def test_the_variant_written_for_the_graph_kind_is_taken(task, directed, weighted, expected) -> None:
+    chosen = verified_template(get_task(task), "networkx", directed=directed, weighted=weighted)
+    assert chosen is not None and chosen.name == expected and chosen.retrieved
+
+
+def test_ladybug_picks_weighted_or_hop_templates_and_respects_its_hop_limit() -> None:
+    weighted = verified_template(get_task("shortest_path_weight"), "ladybug", directed=False, weighted=True)
+    unweighted = verified_template(get_task("shortest_path_weight"), "ladybug", directed=False, weighted=False)
+    assert weighted.name == "shortest_path_weight" and unweighted.name == "shortest_path_length"
+    # Bounded variable-length patterns are exact only when every shortest path fits under the limit.
+    big = verified_template(
+        get_task("shortest_path_hops"), "ladybug", directed=False, weighted=False, node_count=100, max_hops=30
     )
-    chosen = retrieve_template(refined, "networkx", question.text)
-    assert chosen is not None and chosen.name is not None and chosen.name.startswith(expected)
+    assert big is None
 
 
-@pytest.mark.parametrize("task_guess", ["radius", "unknown", "graph_property"])
-def test_the_ask_must_name_the_template_not_only_the_preamble(task_guess: str) -> None:
-    preamble = PREAMBLE.replace(
-        "Q:", "The eccentricity of a node is the greatest number of edges on a shortest path from it. Q:"
-    )
-    radius = preamble + "What is the radius of this graph?"
-    assert retrieve_template(refined_for(radius, task_guess), "networkx", radius) is None
-    diameter = preamble + "What is the diameter of this graph?"
-    chosen = retrieve_template(refined_for(diameter, task_guess), "networkx", diameter)
-    assert chosen is not None and chosen.name == "diameter"
+def test_every_bench_task_of_grraf_has_a_networkx_template() -> None:
+    for name in ("connectivity", "cycle", "bipartite", "flow", "hamilton", "shortest", "substructure",
+                 "topology", "triplet", "in_degree", "out_degree"):  # fmt: skip
+        task = bench_task(name)
+        directed = task.directed if task.directed is not None else False
+        assert verified_template(task, "networkx", directed=directed, weighted=None) is not None, name
 
 
-def test_k_is_read_from_the_question_and_bound_without_the_llm() -> None:
-    question = PREAMBLE + "Which nodes are in the k-core of this graph for k = 2?"
-    refined = refined_for(question, "k_core")
-    assert refined.parameters == {"k": 2}
-    chosen = retrieve_template(refined, "networkx", question)
-    assert chosen is not None and chosen.name == "k_core"
+def test_a_task_without_a_template_is_drafted_with_its_summary_and_docs(settings) -> None:
+    model = scripted(fenced("def solve(G):\n    return nx.radius(G)"))
+    plan = Plan("What is the radius of this graph?", "radius", directed=False, weighted=False, output="number")
+    chosen = choose_template(plan, "python", "networkx", LLMSession(model))
+    assert chosen.origin == "drafted" and "nx.radius" in chosen.code
+    prompt = model.prompt_text(0)
+    assert get_task("radius").summary in prompt and "nx.radius" in prompt
+
+
+def test_a_plan_without_a_task_gets_documentation_and_no_draft() -> None:
+    model = scripted()  # no reply: no LLM call may happen
+    plan = Plan("How many nodes have degree greater than 10?", None, output="number")
+    chosen = draft_template(plan, "python", "networkx", LLMSession(model))
+    assert chosen.origin == "none" and chosen.code == "" and chosen.docs
+    assert "Relevant networkx functions" in chosen.docs_text and not model.prompts
+
+
+def test_without_the_library_every_task_is_drafted(settings) -> None:
+    model = scripted(fenced("def solve(G, source, target):\n    return 1"))
+    plan = Plan("q", "max_flow", {"source": 0, "target": 1}, "number", directed=True, weighted=True)
+    assert choose_template(plan, "python", "networkx", LLMSession(model), use_library=False).origin == "drafted"
+
+
+def test_every_template_a_task_names_exists_and_serves_that_task() -> None:
+    from cypher_templates import load_templates
+
+    named = set()
+    for dialect in ("networkx", "ladybug", "neo4j"):
+        files = {t.name: t for t in load_templates(dialect)}
+        for task in TASKS:
+            for name in task.template_names(dialect):
+                assert name in files, (task.name, dialect, name)
+                params = {p for p in files[name].parameters if p != "G_prime"}
+                assert params == {p.name for p in task.parameters if p.kind != "graph"}, (task.name, name)
+                named.add((dialect, name))
+        unused = {name for name in files if (dialect, name) not in named}
+        assert not unused, f"{dialect} templates no task names: {sorted(unused)}"

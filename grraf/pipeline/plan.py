@@ -1,0 +1,249 @@
+"""Stage "plan": the LLM decides which task a question asks for; deterministic readers check it.
+
+GRRAF's refine step (P -> P' plus structured facts), done the way DESIGN.md asks:
+
+1. retrieval proposes candidate tasks from the registry by meaning (:mod:`grraf.tasks.retrieval`);
+2. the LLM chooses one candidate or "none" and fills its typed parameters, as JSON under a schema
+   (grammar-constrained for the local model, so the reply is always well-formed);
+3. the readers of :mod:`grraf.pipeline.validate` and the store check the choice — every value is
+   written in the question and names a node of the graph, "from A to B" keeps its direction, the
+   values the question states are used, the kind of answer fits the ask — and a finding goes back
+   to the LLM once. They never change the choice themselves.
+
+A plan whose findings remain is not ``confirmed``: if only soft findings remain (a stated value left
+unused), the chosen task still runs but its answer cannot be ``verified``; if a hard one remains
+(a value not in the question or not in the graph, a reversed direction, the wrong kind of answer),
+no task is used and code is written from the question itself.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage
+
+from grraf.llm.calls import LLMSession
+from grraf.pipeline import validate
+from grraf.prompts import load_prompt
+from grraf.stores.base import GraphStore
+from grraf.tasks import Task, get_task
+from grraf.tasks.retrieval import DEFAULT_K, candidates
+from grraf.types import Plan, Schema
+
+logger = logging.getLogger(__name__)
+
+#: Rounds the LLM gets to choose: the first choice and one answer to the readers' findings.
+PLAN_ROUNDS = 2
+NONE = "none"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something a reader found wrong with a choice. ``hard``: the chosen task would compute
+    something else than the question asks, so it must not run unconfirmed."""
+
+    text: str
+    hard: bool
+
+
+def graph_facts(schema: Schema) -> str:
+    """A one-line description of the graph for prompts: kind and size, never its contents.
+
+    >>> graph_facts(Schema("", node_count=5, edge_count=4, directed=True, weight_property="weight"))
+    "directed, edge weights in 'weight', 5 nodes and 4 edges"
+    """
+    kind = {True: "directed", False: "undirected", None: "unknown-direction"}[schema.directed]
+    weighted = f", edge weights in '{schema.weight_property}'" if schema.weight_property else ", unweighted"
+    size = (
+        f"{schema.node_count} nodes and {schema.edge_count} edges" if schema.node_count is not None else "size unknown"
+    )
+    return f"{kind}{weighted}, {size}"
+
+
+def eligible(tasks: Sequence[Task], schema: Schema, graphs: Sequence[str]) -> list[Task]:
+    """The tasks that apply to this graph: the right kind (directed or not), a second graph when
+    the task takes one and the question brought one."""
+    out = []
+    for task in tasks:
+        if not task.fits_graph(schema.directed):
+            continue
+        if any(p.kind == "graph" and p.name not in graphs for p in task.parameters):
+            continue
+        out.append(task)
+    return out
+
+
+def choice_schema(tasks: Sequence[Task], node_id_types: Sequence[str] = ()) -> dict[str, Any]:
+    """The JSON schema of a reply: one of the tasks with its parameters, or none.
+
+    Parameters are required, so a task cannot be chosen without its values; node parameters take
+    the graph's id type when the store knows it.
+
+    >>> from grraf.tasks import get_task
+    >>> s = choice_schema([get_task("max_flow")], ("int",))
+    >>> s["anyOf"][0]["required"], s["anyOf"][0]["properties"]["source"], s["anyOf"][-1]["properties"]
+    (['task', 'source', 'target'], {'type': 'integer'}, {'task': {'const': 'none'}})
+    """
+    if tuple(node_id_types) == ("int",):
+        node: dict[str, Any] = {"type": "integer"}
+    elif tuple(node_id_types) == ("str",):
+        node = {"type": "string"}
+    else:
+        node = {"anyOf": [{"type": "integer"}, {"type": "string"}]}
+    kinds: dict[str, dict[str, Any]] = {"node": node, "integer": {"type": "integer"}, "number": {"type": "number"}}
+    options: list[dict[str, Any]] = []
+    for task in [*tasks, None]:
+        properties: dict[str, Any] = {"task": {"const": task.name if task else NONE}}
+        required = ["task"]
+        for param in task.parameters if task else ():
+            if param.kind in kinds:
+                properties[param.name] = kinds[param.kind]
+                if param.required:
+                    required.append(param.name)
+        options.append(
+            {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
+        )
+    return {"anyOf": options}
+
+
+def candidate_lines(tasks: Sequence[Task]) -> str:
+    """How the candidates are shown to the LLM: ``- max_flow(source, target): summary``."""
+    return "\n".join(f"- {task.signature()}: {task.summary}" for task in tasks)
+
+
+def check_choice(
+    task: Task, values: dict[str, Any], question: str, store: GraphStore
+) -> tuple[dict[str, Any], list[Finding]]:
+    """Validate a chosen task's parameters against the question and the graph.
+
+    Returns the parameters with node ids as the store keys them, and the findings.
+    """
+    parameters: dict[str, Any] = {}
+    findings: list[Finding] = []
+    for param in task.parameters:
+        if param.kind == "graph":
+            parameters[param.name] = param.name  # bound to the graph variable of that name
+            continue
+        value = values.get(param.name)
+        if (value is None or value == "") and not param.required:
+            parameters[param.name] = param.default  # the question states none: the task's default
+            continue
+        if value is None or value == "":
+            findings.append(Finding(f"{task.name} needs {param.name}, but none was given.", hard=True))
+            continue
+        if not validate.mentions(question, value):
+            findings.append(Finding(f"{param.name}={value!r} is not a value written in the question.", hard=True))
+            continue
+        if param.kind == "node":
+            key = store.node_key(value)
+            if key is None:
+                findings.append(Finding(f"The graph has no node {value!r} (given as {param.name}).", hard=True))
+                continue
+            parameters[param.name] = key
+        else:
+            try:
+                parameters[param.name] = int(value) if param.kind == "integer" else float(value)
+            except (TypeError, ValueError):
+                kind = "a whole number" if param.kind == "integer" else "a number"
+                findings.append(Finding(f"{param.name} must be {kind}, not {value!r}.", hard=True))
+    reversed_direction = validate.direction_issue(question, parameters)
+    if reversed_direction:
+        findings.append(Finding(reversed_direction, hard=True))
+    form = validate.ask_form(question)
+    if not validate.form_fits(task.output, form):
+        wanted = {"yes/no": "a yes or no", "number": "a number", "node": "a node", "list": "a list of nodes"}
+        asked = wanted[form] if form else "a value, not a yes or no"
+        findings.append(Finding(f"The question asks for {asked}, but {task.name} gives {task.output}.", hard=True))
+    unused = validate.unused_values(question, [values.get(p.name) for p in task.parameters])
+    if unused:
+        findings.append(
+            Finding(f"The question states {', '.join(unused)}, which {task.signature()} does not take.", hard=False)
+        )
+    return parameters, findings
+
+
+def _read_reply(reply: dict[str, Any], tasks: Sequence[Task]) -> Task | None:
+    name = str(reply.get("task", NONE))
+    return next((t for t in tasks if t.name == name), None)
+
+
+def plan(
+    question: str,
+    schema: Schema,
+    store: GraphStore,
+    llm: LLMSession,
+    *,
+    graphs: Sequence[str] = ("G",),
+    k: int = DEFAULT_K,
+) -> Plan:
+    """Decide what to compute for ``question`` (the question without graph text).
+
+    Args:
+        question: the ask, as the user wrote it, without any graph written in it.
+        schema: the store's schema (graph kind and size are shown to the LLM, node id types used).
+        store: for the node look-ups that validate parameters.
+        llm: the session that records the call(s).
+        graphs: the graph variables the question brought (``G``, and ``G_prime`` for two-graph tasks).
+        k: how many candidate tasks retrieval offers.
+    """
+    offered = eligible([c.task for c in candidates(question, k=k + 4)], schema, graphs)[:k]
+    base = Plan(
+        question=question,
+        directed=schema.directed,
+        weighted=schema.weight_property is not None if schema.node_count is not None else None,
+        candidates=tuple(t.name for t in offered),
+    )
+    messages: list[BaseMessage] = load_prompt("plan").render(
+        question=question, graph_facts=graph_facts(schema), candidates=candidate_lines(offered)
+    )
+    json_schema = choice_schema(offered, schema.node_id_types)
+    findings: list[Finding] = []
+    task: Task | None = None
+    parameters: dict[str, Any] = {}
+    for _ in range(PLAN_ROUNDS):
+        reply = llm.structured("plan", messages, json_schema)
+        task = _read_reply(reply, offered)
+        if task is None:
+            return _without_task(base, chosen=None)
+        parameters, findings = check_choice(task, reply, question, store)
+        if not findings:
+            return _with_task(base, task, parameters, confirmed=True)
+        logger.info("plan %s: %s", task.name, " ".join(f.text for f in findings))
+        messages = [
+            *messages,
+            AIMessage(json.dumps(reply)),
+            *load_prompt("plan_feedback").render(issues=" ".join(f.text for f in findings)),
+        ]
+    assert task is not None
+    remaining = tuple(f.text for f in findings)
+    if any(f.hard for f in findings):
+        return _without_task(base, chosen=task.name, issues=remaining)
+    return _with_task(base, task, parameters, confirmed=False, issues=remaining)
+
+
+def _with_task(
+    base: Plan, task: Task, parameters: dict[str, Any], *, confirmed: bool, issues: tuple[str, ...] = ()
+) -> Plan:
+    return replace(
+        base,
+        task=task.name,
+        parameters=parameters,
+        output=task.output,
+        confirmed=confirmed,
+        issues=issues,
+        chosen=task.name,
+    )
+
+
+def _without_task(base: Plan, *, chosen: str | None, issues: tuple[str, ...] = ()) -> Plan:
+    form = validate.ask_form(base.question)
+    return replace(base, task=None, output=form or "text", confirmed=False, issues=issues, chosen=chosen)
+
+
+def task_of(plan: Plan) -> Task | None:
+    """The registry task of a plan, or None."""
+    return get_task(plan.task) if plan.task else None

@@ -1,0 +1,199 @@
+"""Deterministic readers that check the LLM's plan against the question's own words.
+
+The LLM decides which task a question asks for and fills its parameters; these readers only
+check that decision — that every value it filled in is one the question states, that the
+direction of "from A to B" is kept, that the values the question states are all used, and that
+the kind of answer fits the ask ("how many" wants a number, "is there" a yes or no). A finding
+goes back to the LLM as a sentence; nothing here ever replaces the LLM's choice.
+
+Pure functions of text: no store, no model (node existence is checked by the plan stage).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
+
+#: The kind of answer a question's wording asks for; ``None`` when the words leave it open.
+AskForm = Literal["yes/no", "number", "node", "list"]
+
+_SENTENCES = re.compile(r"(?<=[.?!])\s+")
+_YES_NO_START = re.compile(
+    r"^\s*(?:and\s+|so\s+|then\s+|also\s+|tell me\s+|i (?:want|need) to know\s+|please\s+)?"
+    r"(is|are|does|do|did|can|could|has|have|was|were|will|would|should|may|might|must)\b",
+    re.IGNORECASE,
+)
+_YES_NO_WORDS = re.compile(
+    r"\b(yes or no|true or false|whether or not|answer yes|yes/no)\b|\btell me whether\b|\bcheck (?:whether|if)\b|"
+    r"\bdetermine (?:whether|if)\b|\bfind out (?:whether|if)\b",
+    re.IGNORECASE,
+)
+_NUMBER_ASK = re.compile(
+    r"\bhow (many|much|far|long|heavy|big|large|often|deep|wide|tightly)\b|\bnumber of\b|\bcount\b|"
+    r"^\s*(what|what's|give|find|compute|calculate|report|tell me)\b[^?]*\b(weight|length|distance|cost|sum|total|"
+    r"value|size|degree|in-degree|out-degree|indegree|outdegree|diameter|radius|eccentricity|coefficient|average|"
+    r"mean|capacity|flow|score|fraction|share|proportion|ratio|percentage|index|density|girth|centrality|"
+    r"cardinality|probability)\b",
+    re.IGNORECASE,
+)
+_NODE_ASK = re.compile(
+    r"^\s*(which|what|who)(?:\s+is|'s)?(?:\s+the)?\s+(?:single\s+|one\s+)?(node|vertex|person|page|town|city|"
+    r"station|airport|user|computer|machine|player|member|account|site|one)\b(?!s)|^\s*who\b",
+    re.IGNORECASE,
+)
+_LIST_ASK = re.compile(
+    r"^\s*(which|what)\s+(?:\w+\s+)?(nodes|vertices|people|pages|towns|cities|stations|airports|users|computers|"
+    r"members|ones)\b|\blist\b|\b(give|show|name|return|trace|print|output|write down)\b[^?]*\b(path|route|order|"
+    r"ordering|sequence|schedule|nodes|members|way)\b|\bin (?:what|which) order\b|\bwhat are the\b",
+    re.IGNORECASE,
+)
+_VALUE = re.compile(r"(?<![\w.'’-])(-?\d+(?:\.\d+)?)(?![\w'’]|\.\d)")
+# "the 3-core" and "k = 3" state k; "G'" and "k-core" are notation, not values.
+_K_NOTATION = re.compile(r"\b(\d+)[- ]core\b|\bk\s*=\s*(\d+)\b", re.IGNORECASE)
+
+
+def sentences(text: str) -> list[str]:
+    """Sentences of ``text`` (split after ``.``, ``?`` or ``!``).
+
+    >>> sentences("Edges are given. Is there a cycle? Answer quickly.")
+    ['Edges are given.', 'Is there a cycle?', 'Answer quickly.']
+    """
+    return [s for s in _SENTENCES.split(text.strip()) if s]
+
+
+def ask_sentence(question: str) -> str:
+    """The sentence that asks: the last one ending in '?', else the last sentence.
+
+    >>> ask_sentence("Edges: (0, 1) (1, 2). Is there a cycle? The graph is undirected.")
+    'Is there a cycle?'
+    >>> ask_sentence("Give one topological order of this graph.")
+    'Give one topological order of this graph.'
+    """
+    parts = sentences(question)
+    asks = [s for s in parts if s.endswith("?")]
+    if asks:
+        return asks[-1]
+    return parts[-1] if parts else question
+
+
+def ask_form(question: str) -> AskForm | None:
+    """The kind of answer the question's words ask for, or None when they leave it open.
+
+    >>> [ask_form(q) for q in ("Is the graph bipartite?", "How many edges leave node 1?",
+    ...  "Which node has the highest PageRank?", "Give a valid build order.", "Show the route from 0 to 5.")]
+    ['yes/no', 'number', 'node', 'list', 'list']
+    >>> ask_form("What is the shortest path from 0 to 5?") is None
+    True
+    >>> ask_form("Find the cheapest route from 3 to 9.") is None, ask_form("How heavy is the lightest route?")
+    (True, 'number')
+    >>> ask_form("What is the node with the highest PageRank score?"), ask_form("What is the degree of node 3?")
+    ('node', 'number')
+    """
+    ask = ask_sentence(question)
+    if _YES_NO_WORDS.search(ask) or _YES_NO_START.search(ask):
+        return "yes/no"
+    # "What is the node with the highest PageRank score?" names a node before any number word.
+    if _NODE_ASK.search(ask):
+        return "node"
+    if _NUMBER_ASK.search(ask):
+        return "number"
+    if _LIST_ASK.search(ask):
+        return "list"
+    return None
+
+
+#: Which task outputs answer which ask forms.
+_COMPATIBLE: dict[str, frozenset[str]] = {
+    "yes/no": frozenset({"yes/no"}),
+    "number": frozenset({"number"}),
+    "node": frozenset({"node", "nodes"}),
+    "list": frozenset({"node", "nodes", "path", "order"}),
+}
+
+
+def form_fits(task_output: str, form: AskForm | None) -> bool:
+    """Whether a task's output answers an ask of this form (an open ask takes anything but yes/no).
+
+    >>> form_fits("yes/no", "yes/no"), form_fits("number", "yes/no"), form_fits("path", None)
+    (True, False, True)
+    >>> form_fits("yes/no", None)
+    False
+    """
+    if form is None:
+        return task_output != "yes/no"
+    return task_output in _COMPATIBLE[form]
+
+
+def stated_values(question: str) -> list[str]:
+    """The numbers the question's ask states, as written (node ids, k, thresholds).
+
+    >>> stated_values("Can you get from node 3 to node 11 in this graph?")
+    ['3', '11']
+    >>> stated_values("Which nodes are in the 3-core? Edges: (0,1).")
+    ['3']
+    """
+    ask = ask_sentence(question)
+    return [m.group(1) for m in _VALUE.finditer(ask)]
+
+
+def mentions(question: str, value: Any) -> bool:
+    """Whether ``value`` is written in the question as a whole word.
+
+    >>> mentions("from node 12 to node 3", 3), mentions("from node 12 to node 3", 1), mentions("k = 3", 3.0)
+    (True, False, True)
+    """
+    forms = {str(value)}
+    if isinstance(value, float) and value.is_integer():
+        forms.add(str(int(value)))
+    return any(
+        text and re.search(r"(?<![\w.-])" + re.escape(text) + r"(?![\w]|\.\d)", question, re.IGNORECASE)
+        for text in forms
+    )
+
+
+def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
+    """A sentence when "from A" / "to B" in the ask contradicts the source and target chosen.
+
+    >>> direction_issue("Can node 25 be reached from node 26?", {"source": 26, "target": 25}) is None
+    True
+    >>> direction_issue("What is the max flow from 2 to 6?", {"source": 6, "target": 2})
+    'The question goes from 2, but source is 6.'
+    """
+    if "source" not in parameters or "target" not in parameters:
+        return None
+    source, target = str(parameters["source"]), str(parameters["target"])
+    ask = ask_sentence(question)
+    values = {source, target}
+    # "from A", "starting at A", "leaving A": A is where it starts; "to B", "into B", "reach B": the end.
+    starts = re.findall(r"\b(?:from|starting (?:at|from)|leaving|out of|source)\s+(?:[A-Za-z]+\s+)?([\w-]+)", ask)
+    ends = re.findall(r"\b(?:to|into|reach|reaches|arrive at|get to|sink|target)\s+(?:[A-Za-z]+\s+)?([\w-]+)", ask)
+    start = next((s for s in starts if s in values), None)
+    end = next((e for e in ends if e in values and e != start), None)
+    if start is not None and start != source:
+        return f"The question goes from {start}, but source is {source}."
+    if end is not None and end != target and start is None:
+        return f"The question goes to {end}, but target is {target}."
+    return None
+
+
+def unused_values(question: str, used: Iterable[Any]) -> list[str]:
+    """Numbers the ask states that no chosen parameter takes.
+
+    >>> unused_values("How many nodes have degree greater than 10?", [])
+    ['10']
+    >>> unused_values("Which nodes are in the 3-core?", [3])
+    []
+    """
+    taken = {str(v) for v in used}
+    return [v for v in dict.fromkeys(stated_values(question)) if v not in taken]
+
+
+def stated_k(question: str) -> int | None:
+    """A k the question states as "the 3-core" or "k = 3" (used only to check the LLM's k).
+
+    >>> stated_k("List the 4-core."), stated_k("the k-core for k = 2"), stated_k("a path from 1 to 2")
+    (4, 2, None)
+    """
+    found = [int(a or b) for a, b in _K_NOTATION.findall(question)]
+    return found[-1] if found else None

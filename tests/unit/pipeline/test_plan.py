@@ -1,0 +1,114 @@
+"""The plan stage: the LLM chooses among retrieved tasks under a schema; readers check the choice."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from grraf.llm.calls import LLMSession
+from grraf.pipeline.plan import check_choice, choice_schema, eligible, plan
+from grraf.tasks import TASKS, get_task
+from grraf.types import Schema
+from tests.fakes import PLAN_NONE, ScriptedStore, plan_reply, scripted
+
+DIRECTED = Schema("G", node_count=10, edge_count=20, directed=True, weight_property="weight", node_id_types=("int",))
+UNDIRECTED = Schema("G", node_count=10, edge_count=20, directed=False, node_id_types=("int",))
+
+
+def test_tasks_that_cannot_apply_are_never_offered() -> None:
+    offered = {t.name for t in eligible(TASKS, UNDIRECTED, ("G",))}
+    assert "in_degree" not in offered and "topological_sort" not in offered and "subgraph_match" not in offered
+    assert "degree" in offered and "mst_weight" in offered
+    assert "subgraph_match" in {t.name for t in eligible(TASKS, DIRECTED, ("G", "G_prime"))}
+    assert "mst_weight" not in {t.name for t in eligible(TASKS, DIRECTED, ("G",))}
+
+
+def test_the_schema_requires_each_tasks_parameters_and_allows_none() -> None:
+    schema = choice_schema([get_task("k_core"), get_task("pagerank_top"), get_task("degree")], ("str",))
+    by_task = {o["properties"]["task"]["const"]: o for o in schema["anyOf"]}
+    assert by_task["k_core"]["required"] == ["task", "k"] and by_task["k_core"]["properties"]["k"]["type"] == "integer"
+    assert by_task["pagerank_top"]["required"] == ["task"]  # damping has a default
+    assert by_task["degree"]["properties"]["node"] == {"type": "string"}
+    assert set(by_task) == {"k_core", "pagerank_top", "degree", "none"}
+
+
+def findings(task: str, values: dict, question: str, **store_kw) -> list[str]:
+    _, found = check_choice(get_task(task), values, question, ScriptedStore({}, **store_kw))
+    return [f.text for f in found]
+
+
+def test_a_clean_choice_has_no_findings_and_keys_nodes_as_the_store_does() -> None:
+    parameters, found = check_choice(
+        get_task("max_flow"), {"source": "0", "target": 3}, "Max flow from 0 to 3?", ScriptedStore({})
+    )
+    assert found == [] and parameters == {"source": 0, "target": 3}
+
+
+@pytest.mark.parametrize(
+    ("task", "values", "question", "expected", "hard"),
+    [
+        ("degree", {"node": 2}, "How many friends does person 3 have?", "node=2 is not a value written", True),
+        ("degree", {"node": 9}, "How many friends does person 9 have?", "The graph has no node 9", True),
+        ("degree", {}, "How many friends does person 3 have?", "degree needs node", True),
+        ("node_count", {}, "How many nodes have degree greater than 10?", "states 10, which node_count()", False),
+        ("has_cycle", {}, "How many cycles are there?", "asks for a number, but has_cycle gives yes/no", True),
+        ("k_core", {"k": 2}, "Which nodes are in the 3-core?", "k=2 is not a value written", True),
+    ],
+)
+def test_findings_say_what_is_wrong(task, values, question, expected, hard) -> None:
+    _, found = check_choice(get_task(task), values, question, ScriptedStore({}, nodes=5))
+    assert any(expected in f.text and f.hard is hard for f in found), [f.text for f in found]
+
+
+def test_a_default_parameter_the_question_does_not_state_takes_its_default() -> None:
+    parameters, found = check_choice(get_task("pagerank_top"), {}, "Which page matters most?", ScriptedStore({}))
+    assert found == [] and parameters == {"damping": 0.85}
+
+
+def run_plan(question: str, *replies: str, schema: Schema = DIRECTED):
+    model = scripted(*replies)
+    return plan(question, schema, ScriptedStore({}, nodes=10), LLMSession(model)), model
+
+
+def test_the_llm_sees_candidates_and_the_graph_kind_never_the_graph() -> None:
+    result, model = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1))
+    assert result.task == "out_degree" and result.confirmed and result.parameters == {"node": 1}
+    prompt = model.prompt_text(0)
+    assert "out_degree(node)" in prompt and "directed, edge weights in 'weight', 10 nodes and 20 edges" in prompt
+    assert "- none:" in prompt and len(result.candidates) >= 3
+    assert json.dumps(model.schemas[0])  # a plain JSON schema
+
+
+def test_none_means_code_is_written_from_the_question() -> None:
+    result, _ = run_plan("How many nodes have degree greater than 10?", PLAN_NONE)
+    assert result.task is None and result.chosen is None and result.output == "number" and not result.confirmed
+
+
+def test_a_task_outside_the_candidates_counts_as_none() -> None:
+    result, _ = run_plan("How many edges leave node 1?", plan_reply("max_flow", source=1, target=2))
+    assert result.task is None
+
+
+def test_findings_go_back_once_and_a_fixed_choice_is_confirmed() -> None:
+    result, model = run_plan(
+        "Can node 5 be reached from node 6?",
+        plan_reply("connectivity", source=5, target=6),
+        plan_reply("connectivity", source=6, target=5),
+    )
+    assert result.confirmed and result.parameters == {"source": 6, "target": 5}
+    assert "The question goes from 6, but source is 5." in model.prompt_text(1)
+    assert len(model.prompts) == 2
+
+
+def test_a_persistent_soft_finding_keeps_the_task_unconfirmed() -> None:
+    reply = plan_reply("connectivity", source=1, target=5)
+    result, _ = run_plan("Is there a path of at most 3 edges from 1 to 5?", reply, reply)
+    assert result.task == "connectivity" and not result.confirmed
+    assert result.issues == ("The question states 3, which connectivity(source, target) does not take.",)
+
+
+def test_a_persistent_hard_finding_drops_the_task() -> None:
+    reply = plan_reply("out_degree", node=4)
+    result, _ = run_plan("How many edges leave node 1?", reply, reply)
+    assert result.task is None and result.chosen == "out_degree" and "node=4" in result.issues[0]

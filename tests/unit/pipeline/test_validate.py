@@ -1,0 +1,66 @@
+"""The deterministic readers that check the LLM's plan against the question's own words."""
+
+from __future__ import annotations
+
+import pytest
+
+from grraf.pipeline.validate import ask_form, direction_issue, form_fits, mentions, stated_values, unused_values
+
+
+@pytest.mark.parametrize(
+    ("question", "form"),
+    [
+        ("Is there a cycle in this graph?", "yes/no"),
+        ("Can you get from node 3 to node 11?", "yes/no"),
+        ("Tell me whether the graph is bipartite.", "yes/no"),
+        ("Determine if there is a path from 1 to 4.", "yes/no"),
+        ("How many edges leave node 1?", "number"),
+        ("How heavy is the lightest route from 2 to 7?", "number"),
+        ("Give the weight of the shortest path from node 1 to node 3.", "number"),
+        ("What is the clustering coefficient of node 4?", "number"),
+        ("What is the Wiener index of this graph?", "number"),
+        ("Which node has the highest PageRank?", "node"),
+        ("What is the node with the highest PageRank score (damping factor 0.85)?", "node"),
+        ("Who is the most influential person here?", "node"),
+        ("Which nodes point into node 4?", "list"),
+        ("Give a valid build order.", "list"),
+        ("List the members of the 3-core.", "list"),
+        ("In what order can the courses be taken?", "list"),
+        ("What is the shortest path from node 0 to node 5?", None),
+        ("Find the cheapest route from 3 to 9.", None),
+    ],
+)
+def test_the_form_the_words_ask_for(question: str, form: str | None) -> None:
+    assert ask_form(question) == form
+
+
+def test_the_ask_is_read_from_the_asking_sentence() -> None:
+    text = "Edges: (0,1) (1,2). How many nodes are there? Answer with a number."
+    assert ask_form(text) == "number" and stated_values(text) == []
+
+
+def test_forms_and_outputs() -> None:
+    assert form_fits("nodes", "node") and form_fits("path", "list") and not form_fits("number", "list")
+    assert not form_fits("yes/no", None)  # an open ask is never a yes or no
+
+
+def test_values_are_whole_words_of_the_question() -> None:
+    assert mentions("between town 12 and town 3", "12") and not mentions("between town 12 and town 3", 2)
+    assert not mentions("version 1.5 of the graph", 1)
+    assert unused_values("Is there a path of length at most 3 from 1 to 5?", [1, 5]) == ["3"]
+
+
+@pytest.mark.parametrize(
+    ("question", "parameters", "issue"),
+    [
+        ("What is the max flow from 2 to 6?", {"source": 2, "target": 6}, None),
+        ("What is the max flow from 2 to 6?", {"source": 6, "target": 2}, "goes from 2, but source is 6"),
+        ("Can node 25 be reached from node 26?", {"source": 26, "target": 25}, None),
+        ("Can node 25 be reached from node 26?", {"source": 25, "target": 26}, "goes from 26, but source is 25"),
+        ("How much can flow into junction 4 starting at junction 1?", {"source": 4, "target": 1}, "goes from 1"),
+        ("Are 3 and 7 connected?", {"source": 7, "target": 3}, None),  # no direction stated: either way
+    ],
+)
+def test_a_stated_direction_must_be_kept(question: str, parameters: dict, issue: str | None) -> None:
+    found = direction_issue(question, parameters)
+    assert (found is None) if issue is None else (found is not None and issue in found)
