@@ -72,9 +72,10 @@ def test_summary_numbers() -> None:
 def test_markdown_table_shape() -> None:
     text = markdown_table(summarize(ROWS))
     lines = text.splitlines()
-    assert lines[0].startswith("| task | method | n | accuracy |")
+    assert lines[0].startswith("| task | method | n | accuracy | verified precision | verified | executed |")
     assert all(line.count("|") == lines[0].count("|") for line in lines)
-    assert "| flow | grraf-networkx | 4 | 50.0% |" in text
+    # 2 of 4 right; 2 of the 3 verified ones right (old rows: trust from the verified flag)
+    assert "| flow | grraf-networkx | 4 | 50.0% (n=4, 95% CI 15.0–85.0%) | 66.7% (n=3, 95% CI 20.8–93.9%) |" in text
 
 
 def test_write_report_makes_markdown_and_pngs(tmp_path: Path) -> None:
@@ -85,8 +86,9 @@ def test_write_report_makes_markdown_and_pngs(tmp_path: Path) -> None:
         f.write(json.dumps(row(id="flow-3", correct=True, tokens_in=200, nodes=30, edges=60)) + "\n")
     report = write_report(tmp_path)
     md = (tmp_path / "report.md").read_text()
-    assert "## Tasks" in md and "## Scale" in md and "acc. if verified" in md
-    assert "| flow | grraf-networkx | 4 | 75.0% |" in md
+    assert "## Tasks" in md and "## Scale" in md and "verified precision" in md and "Cost per question" in md
+    assert "| flow | grraf-networkx | 4 | 75.0% (n=4, 95% CI 30.1–95.4%) |" in md
+    assert f"{len(ROWS)} rows predate trust levels" in md
     names = sorted(p.name for p in report.plots)
     assert names == ["accuracy.png", "cost_by_size.png", "scale.png"]
     for p in report.plots:
