@@ -404,16 +404,28 @@ def _terminal_table(summaries: Sequence[Summary], title: str, first: str, keys: 
     return table
 
 
+#: The terminal tables, each narrow enough for 80 columns: accuracy, trust, cost.
+_TERMINAL_TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("accuracy", ("n", "accuracy", "verified_accuracy")),
+    (
+        "trust and feedback",
+        ("n", "verified", "executed", "fallback_trust", "no_answer", "feedback_error", "feedback_timeout"),
+    ),
+    ("cost per question", (*COST_KEYS, "crashed")),
+)
+
+
 def rich_table(summaries: Sequence[Summary], title: str, first: str = "task") -> Any:
-    """The report for the terminal: an accuracy-and-trust table and a cost table (a rich ``Group``)."""
+    """The report for the terminal: accuracy, trust and cost tables (a rich ``Group``)."""
     from rich.console import Group
     from rich.text import Text
 
-    return Group(
-        _terminal_table(summaries, f"{title}: accuracy and trust", first, TRUST_KEYS),
-        Text(_SHORT_CAPTION, style="dim"),
-        _terminal_table(summaries, f"{title}: cost per question", first, COST_KEYS),
-    )
+    tables: list[Any] = []
+    for name, keys in _TERMINAL_TABLES:
+        tables.append(_terminal_table(summaries, f"{title}: {name}", first, keys))
+        if name == "trust and feedback":
+            tables.append(Text(_SHORT_CAPTION, style="dim"))
+    return Group(*tables)
 
 
 # --------------------------------------------------------------------------- plots
