@@ -441,19 +441,23 @@ def _pyplot() -> Any:
 
 
 def plot_accuracy(summaries: Sequence[Summary], path: Path, *, title: str = "Accuracy by task and method") -> Path:
-    """Grouped bars: accuracy by task, one bar per method."""
+    """Grouped bars: accuracy by task, one bar per method, with 95% Wilson intervals as error bars."""
     plt = _pyplot()
     groups = list(dict.fromkeys(s.group for s in summaries))
     methods = _method_order({s.method for s in summaries})
-    lookup = {(s.group, s.method): s.accuracy for s in summaries}
+    lookup = {(s.group, s.method): s for s in summaries}
     width = 0.8 / max(len(methods), 1)
     # Constrained layout with the legend outside the axes: inside, it covered the 100 % bars.
     fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(groups) + 2), 4.6), layout="constrained")
     for i, method in enumerate(methods):
         xs = [g + (i - (len(methods) - 1) / 2) * width for g in range(len(groups))]
+        found = [lookup.get((g, method)) for g in groups]
         # NaN draws no bar: a method not run on a task must not look like 0 %.
-        heights = [100 * lookup.get((g, method), math.nan) for g in groups]
-        ax.bar(xs, heights, width, label=method)
+        heights = [100 * s.accuracy if s is not None else math.nan for s in found]
+        intervals = [wilson_interval(s.correct, s.n) if s is not None else None for s in found]
+        below = [h - 100 * ci[0] if ci else 0.0 for h, ci in zip(heights, intervals, strict=True)]
+        above = [100 * ci[1] - h if ci else 0.0 for h, ci in zip(heights, intervals, strict=True)]
+        ax.bar(xs, heights, width, label=method, yerr=[below, above], capsize=2, error_kw={"elinewidth": 0.8})
     ax.set_xticks(range(len(groups)), groups, rotation=30, ha="right")
     ax.set_ylabel("accuracy (%)")
     ax.set_ylim(0, 105)

@@ -123,6 +123,13 @@ def test_accuracy_plot_draws_no_bar_for_a_method_not_run_and_keeps_the_legend_of
     assert heights["flow"] == 0.0, "direct ran on flow and got every question wrong: a real 0 %"
     assert math.isnan(heights["cycle"]), "direct never ran on cycle: no bar, not a 0 % bar"
     assert ax.get_legend() is None and len(figures[0].legends) == 1, "legend sits outside the axes"
+    from matplotlib.container import ErrorbarContainer
+
+    bars = [c for c in ax.containers if isinstance(c, ErrorbarContainer)]
+    assert len(bars) == 2, "a Wilson interval on every method's bars"
+    # direct on flow: 0 of 1 right, so its interval reaches 79.3 %
+    segments = [seg for coll in bars[1].lines[2] for seg in coll.get_segments()]
+    assert any(len(seg) == 2 and abs(seg[1][1] - 79.35) < 0.1 for seg in segments)
 
 
 def test_report_of_empty_results(tmp_path: Path) -> None:
