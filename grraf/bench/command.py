@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from grraf.bench.dataset import Question, generate, load_jsonl, parse_tasks, scale_questions
+from grraf.bench.phrasing import PHRASING_MODES, SPLITS, free_questions, parse_split
 from grraf.bench.report import rich_table, write_report
 from grraf.bench.runner import METHODS, RESULTS_FILE, Tally, done_pairs, parse_methods, run
 from grraf.config import Settings
@@ -47,11 +48,19 @@ def _collect_questions(
     scale_only: bool,
     scale_sizes: str,
     graphinstruct_dir: Path | None,
+    phrasing: str = "graphinstruct",
+    phrasing_split: str = "test",
 ) -> list[Question]:
     questions: list[Question] = []
     if jsonl is not None:
+        if phrasing == "free":
+            raise ConfigError("--jsonl brings its own wording; it cannot be combined with --phrasing free")
         chosen = set(parse_tasks(tasks)) if tasks else None
         questions += [q for q in load_jsonl(jsonl) if chosen is None or q.task in chosen]
+    elif not scale_only and phrasing == "free":
+        # Free phrasing covers all 21 tasks unless --tasks says otherwise.
+        split = parse_split(phrasing_split)
+        questions += free_questions(tasks, per_task, seed, split=split, config_dir=graphinstruct_dir)
     elif not scale_only:
         questions += generate(tasks or "all", per_task, seed, config_dir=graphinstruct_dir)
     if scale:
@@ -89,8 +98,10 @@ def _print_report(out: Path) -> None:
         stdout.print(rich_table(report.summaries, "grraf bench: tasks"))
     if report.scale:
         stdout.print(rich_table(report.scale, "grraf bench: scale (shortest path)", first="nodes"))
-    if not report.summaries and not report.scale:
+    if not report.summaries and not report.scale and not report.free:
         stdout.print(f"no results in {out / RESULTS_FILE} yet")
+    for split, table in report.free.items():
+        stdout.print(rich_table(table, f"grraf bench: free phrasing, {split} half"))
     console.print(f"report: {report.path}" + "".join(f"\nplot:   {p}" for p in report.plots))
 
 
@@ -100,7 +111,23 @@ def _print_report(out: Path) -> None:
     default=None,
     metavar="LIST",
     help="Comma-separated tasks and groups: 'all' (GRRAF's eleven, the default), 'extra', 'untemplated', "
-    "'beyond' (extra + untemplated); e.g. 'all,beyond' or 'flow,extra'.",
+    "'beyond' (extra + untemplated); e.g. 'all,beyond' or 'flow,extra'. With --phrasing free the default is "
+    "all 21 tasks ('all,beyond').",
+)
+@click.option(
+    "--phrasing",
+    type=click.Choice(PHRASING_MODES, case_sensitive=False),
+    default="graphinstruct",
+    show_default=True,
+    help="Question wording: 'graphinstruct' (GraphInstruct's own, graph in the question) or 'free' "
+    "(everyday phrasings from grraf/bench/data/phrasings.yaml; the graph is given separately).",
+)
+@click.option(
+    "--phrasing-split",
+    type=click.Choice(SPLITS, case_sensitive=False),
+    default="test",
+    show_default=True,
+    help="Which half of the free-phrasing set words the questions: 'dev' (tune on it) or 'test' (report it).",
 )
 @click.option("--per-task", default=5, show_default=True, type=click.IntRange(min=1), help="Questions per task.")
 @click.option(
@@ -108,7 +135,8 @@ def _print_report(out: Path) -> None:
     default=",".join(METHODS),
     show_default=True,
     metavar="LIST",
-    help="Comma-separated methods: grraf-networkx, grraf-cypher, direct, single-shot, or 'all'.",
+    help="Comma-separated methods: grraf-networkx, grraf-cypher, direct, code-once, code-feedback, "
+    "grraf-no-retry (formerly single-shot), or 'all'.",
 )
 @click.option("--seed", default=0, show_default=True, type=int, help="Generator seed (same seed, same questions).")
 @click.option(
@@ -180,6 +208,8 @@ def _print_report(out: Path) -> None:
 def bench(
     ctx: click.Context,
     tasks: str | None,
+    phrasing: str,
+    phrasing_split: str,
     per_task: int,
     methods: str,
     seed: int,
@@ -206,6 +236,10 @@ def bench(
     per question and method to OUT/results.jsonl, and writes OUT/report.md with PNG plots.
     Running again with the same --out resumes where it stopped.
 
+    --phrasing free words the questions in everyday English instead (at least sixteen
+    phrasings per task, split once into a dev and a test half) and gives the graph to each
+    method as a NetworkX graph, not in the text. Tune on --phrasing-split dev; report test.
+
     \b
     Examples:
       grraf bench --tasks connectivity,flow --per-task 10 --methods grraf-networkx,direct
@@ -213,6 +247,7 @@ def bench(
       grraf bench --scale --scale-sizes 100,10000,1000000 --methods grraf-networkx,grraf-cypher
       grraf bench --jsonl connectivity_test.json --methods grraf-networkx
       grraf bench --out runs/gpt4o-mini --report-only
+      grraf bench --phrasing free --phrasing-split test --seed 11 --per-task 10 --out runs/free-test
 
     \b
     Tasks: connectivity cycle bipartite flow hamilton shortest substructure topology
@@ -221,9 +256,11 @@ def bench(
       extra:       diameter k_core pagerank clustering max_matching  (templated)
       untemplated: radius bridges articulation_points eccentricity average_path
       beyond:      extra + untemplated
-    Methods: grraf-networkx (NetworkX code), grraf-cypher (Cypher on ladybug),
-             direct (the LLM answers from the text), single-shot (one code attempt,
-             no feedback, no fallback)
+    Methods: grraf-networkx (NetworkX code), grraf-cypher (Cypher on ladybug);
+             baselines, the raw model as in GRRAF's tables: direct (answers from the
+             text), code-once (writes Python for the loaded graph, one attempt),
+             code-feedback (the same with --max-retries rounds of error feedback);
+             ablation: grraf-no-retry (grraf with one attempt, no feedback, no fallback)
     --scale alone runs only the scale set; add --tasks to run both.
     """
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(name)s: %(message)s")
@@ -245,6 +282,8 @@ def bench(
             scale_only=scale and not explicit_tasks,
             scale_sizes=scale_sizes,
             graphinstruct_dir=graphinstruct_dir,
+            phrasing=phrasing.lower(),
+            phrasing_split=phrasing_split.lower(),
         )
         _run(
             questions,

@@ -289,6 +289,10 @@ class Question:
             ``set`` (``graphinstruct``, ``beyond``, ``scale`` or ``jsonl``) and for scale questions
             ``graph_path``.
         check: what the checker needs besides the label (topology: ``nodes`` and ``edge_list``).
+        graph: the question's NetworkX graph when the generator built it (None for questions read
+            from a file and for the scale set, whose graph is loaded from ``graph_path``). Free-
+            phrasing questions (``set`` ``free``) do not print it in ``text``: it is given to the
+            methods separately. Left out of :meth:`to_dict` and of comparisons.
     """
 
     id: str
@@ -297,6 +301,12 @@ class Question:
     answer: Any
     meta: Mapping[str, Any] = field(default_factory=dict)
     check: Mapping[str, Any] = field(default_factory=dict)
+    graph: Any = field(default=None, compare=False, repr=False)
+
+    @property
+    def graph_given_separately(self) -> bool:
+        """The graph is not in the text: the methods receive it as a graph (free and scale sets)."""
+        return self.meta.get("set") in ("free", "scale")
 
     @property
     def answer_text(self) -> str:
@@ -915,7 +925,9 @@ def _build_substructure(rng: random.Random, spec: TaskSpec, b: int) -> _Draft | 
     except SearchUndecided:
         logger.debug("substructure search undecided; drawing another graph")
         return None
-    return _Draft(text_args, label, g, check=check)
+    # The pattern's edges, for wordings that render G' themselves (the free-phrasing set).
+    params = {"pattern": [[u, v] for u, v in small.edges()]}
+    return _Draft(text_args, label, g, params=params, check=check)
 
 
 def _build_topology(rng: random.Random, spec: TaskSpec, b: int) -> _Draft | None:
@@ -1074,7 +1086,18 @@ _BALANCED = frozenset({"cycle", "substructure"})
 
 def make_question(task: str, spec: TaskSpec, *, seed: int, index: int, bucket: int) -> Question:
     """Generate question ``index`` of ``task`` in size bucket ``bucket`` (deterministic)."""
-    rng = random.Random(f"grraf-bench:{seed}:{task}:{index}")
+    return make_question_and_graph(task, spec, seed=seed, index=index, bucket=bucket)[0]
+
+
+def make_question_and_graph(
+    task: str, spec: TaskSpec, *, seed: int, index: int, bucket: int, rng_key: str | None = None
+) -> tuple[Question, nx.Graph]:
+    """:func:`make_question` and the graph it was built from (also in :attr:`Question.graph`).
+
+    ``rng_key`` names the question's random stream; the default is the GraphInstruct set's, so
+    other sets (free phrasing) pass their own to draw graphs of their own.
+    """
+    rng = random.Random(rng_key if rng_key is not None else f"grraf-bench:{seed}:{task}:{index}")
     build = _builder(task, index)
     want: bool | None = (index % 2 == 0) if task in _BALANCED else None
     limit = _TOKEN_LIMITS.get(task, _DEFAULT_TOKEN_LIMIT)
@@ -1098,7 +1121,8 @@ def make_question(task: str, spec: TaskSpec, *, seed: int, index: int, bucket: i
             "weighted": bool(spec.weight[bucket]),
             "params": draft.params,
         }
-        return Question(f"{task}-s{seed}-{index:04d}", task, text, draft.label, meta, draft.check)
+        question = Question(f"{task}-s{seed}-{index:04d}", task, text, draft.label, meta, draft.check, graph=g)
+        return question, g
     raise RuntimeError(f"could not generate {task} question {index} in bucket {bucket} after {_MAX_TRIES} tries")
 
 

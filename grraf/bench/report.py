@@ -1,10 +1,12 @@
 """Summaries, a Markdown report and plots from ``results.jsonl``.
 
-Per task and method: accuracy, mean tokens in/out, LLM calls and seconds per question, the
-share of questions that entered feedback because of an error or a time-out (GRRAF's
-Table 2), the fallback share, and trust: the share flagged verified and the accuracy of
-verified answers. The scale set (shortest paths on graphs of 10^2..10^6 nodes) gets its own
-table and plot by size.
+Per task and method: accuracy with its n and 95% Wilson interval, verified precision (correct
+among answers whose trust is ``verified``, with its own n and interval), the share of answers
+per trust level (verified, executed, fallback, none = no answer), mean tokens in/out, LLM calls
+and seconds per question, and the share of questions that entered feedback because of an error
+or a time-out (GRRAF's Table 2). Three sets get their own tables: GraphInstruct's wording
+(GRRAF's eleven, with the ten tasks beyond them apart), the free-phrasing set (per half, per
+task, per phrasing id, so a bad wording shows), and the scale set (by graph size).
 """
 
 from __future__ import annotations
@@ -13,12 +15,12 @@ import logging
 import math
 import statistics
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from grraf.bench.runner import METHODS, RESULTS_FILE, latest_rows, read_rows
+from grraf.bench.runner import METHODS, RESULTS_FILE, ROW_TRUST_LEVELS, latest_rows, read_rows
 
 logger = logging.getLogger(__name__)
 
@@ -26,11 +28,83 @@ REPORT_FILE = "report.md"
 ACCURACY_PNG = "accuracy.png"
 COST_PNG = "cost_by_size.png"
 SCALE_PNG = "scale.png"
+FREE_PNG = "accuracy_free_{split}.png"
+
+#: Confidence of the intervals shown next to every accuracy.
+CONFIDENCE = 0.95
+
+
+def wilson_interval(correct: int, n: int, *, confidence: float = CONFIDENCE) -> tuple[float, float] | None:
+    """The Wilson score interval of a proportion ``correct / n`` (None when ``n`` is 0).
+
+    SciPy's implementation (``binomtest(...).proportion_ci(method="wilson")``, no continuity
+    correction): unlike the normal approximation it stays inside [0, 1] and is not empty at
+    0 % or 100 %, which small benchmark samples hit often.
+
+    >>> lo, hi = wilson_interval(35, 40); round(100 * lo, 1), round(100 * hi, 1)
+    (73.9, 94.5)
+    >>> wilson_interval(0, 0) is None
+    True
+    """
+    if n <= 0:
+        return None
+    from scipy.stats import binomtest
+
+    ci = binomtest(correct, n).proportion_ci(confidence_level=confidence, method="wilson")
+    return float(ci.low), float(ci.high)
+
+
+def format_rate(correct: int, n: int, *, compact: bool = False) -> str:
+    """A proportion with its n and 95% Wilson interval.
+
+    >>> format_rate(35, 40)
+    '87.5% (n=40, 95% CI 73.9–94.5%)'
+    >>> format_rate(35, 40, compact=True), format_rate(0, 0)
+    ('88% [74–95]', '–')
+    """
+    interval = wilson_interval(correct, n)
+    if interval is None:
+        return "–"
+    lo, hi = interval
+    p = correct / n
+    if compact:
+        return f"{100 * p:.0f}% [{100 * lo:.0f}–{100 * hi:.0f}]"
+    return f"{100 * p:.1f}% (n={n}, {100 * CONFIDENCE:.0f}% CI {100 * lo:.1f}–{100 * hi:.1f}%)"
+
+
+def row_trust(row: Mapping[str, Any]) -> str:
+    """A row's trust level; rows written before trust levels get one from their flags.
+
+    Old rows' ``verified`` meant only that code executed (no independent check stood behind it);
+    :func:`derived_trust` tells them apart so the report can say how many there were.
+
+    >>> row_trust({"trust": "executed"}), row_trust({"verified": True}), row_trust({"method": "direct", "answer": "7"})
+    ('executed', 'verified', 'fallback')
+    >>> row_trust({"verified": False, "fallback": False, "value": None, "answer": None})
+    'none'
+    """
+    trust = row.get("trust")
+    if trust in ROW_TRUST_LEVELS:
+        return str(trust)
+    if row.get("error"):
+        return "none"
+    if row.get("fallback") or (row.get("method") == "direct" and row.get("answer")):
+        return "fallback"
+    if row.get("verified"):
+        return "verified"
+    if row.get("value") is not None:
+        return "executed"
+    return "none"
+
+
+def derived_trust(row: Mapping[str, Any]) -> bool:
+    """The row predates trust levels (its trust comes from the old ``verified`` flag)."""
+    return row.get("trust") not in ROW_TRUST_LEVELS
 
 
 @dataclass(frozen=True)
 class Summary:
-    """Aggregates of one group of rows (a task or a size, and a method)."""
+    """Aggregates of one group of rows (a task, a size, a phrasing or a half, and a method)."""
 
     group: str
     method: str
@@ -47,6 +121,25 @@ class Summary:
     verified: float
     verified_accuracy: float | None
     crashed: int
+    correct: int = 0
+    verified_n: int = 0
+    verified_correct: int = 0
+    #: Share of answers per trust level (:data:`~grraf.bench.runner.ROW_TRUST_LEVELS`).
+    trust: Mapping[str, float] = field(default_factory=dict)
+    #: Rows whose trust was derived from the old ``verified`` flag.
+    derived_trust: int = 0
+
+    @property
+    def executed(self) -> float:
+        return self.trust.get("executed", 0.0)
+
+    @property
+    def fallback_trust(self) -> float:
+        return self.trust.get("fallback", 0.0)
+
+    @property
+    def no_answer(self) -> float:
+        return self.trust.get("none", 0.0)
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -56,18 +149,21 @@ def _mean(values: Sequence[float]) -> float:
 def summarize_group(group: str, method: str, rows: Sequence[Mapping[str, Any]]) -> Summary:
     """Aggregate rows of one (group, method).
 
-    >>> s = summarize_group("flow", "direct", [{"correct": True, "verified": True}, {"correct": False}])
-    >>> s.n, s.accuracy, s.verified, s.verified_accuracy
-    (2, 0.5, 0.5, 1.0)
+    >>> s = summarize_group("flow", "direct", [{"correct": True, "trust": "verified"}, {"correct": False}])
+    >>> s.n, s.accuracy, s.verified, s.verified_accuracy, s.verified_n
+    (2, 0.5, 0.5, 1.0, 1)
     """
-    verified = [r for r in rows if r.get("verified")]
+    trusts = [row_trust(r) for r in rows]
+    verified = [r for r, t in zip(rows, trusts, strict=True) if t == "verified"]
     share = lambda key: _mean([float(bool(r.get(key))) for r in rows])  # noqa: E731
     mean = lambda key: _mean([float(r.get(key) or 0) for r in rows])  # noqa: E731
+    correct = sum(1 for r in rows if r.get("correct"))
+    verified_correct = sum(1 for r in verified if r.get("correct"))
     return Summary(
         group=group,
         method=method,
         n=len(rows),
-        accuracy=share("correct"),
+        accuracy=correct / len(rows) if rows else 0.0,
         tokens_in=mean("tokens_in"),
         tokens_out=mean("tokens_out"),
         llm_calls=mean("llm_calls"),
@@ -77,9 +173,14 @@ def summarize_group(group: str, method: str, rows: Sequence[Mapping[str, Any]]) 
         fallback=share("fallback"),
         # answered by code stored for an earlier question of the same shape (--reuse), no generation
         reused=_mean([float(str(r.get("template") or "").startswith("reused")) for r in rows]),
-        verified=share("verified"),
-        verified_accuracy=_mean([float(bool(r.get("correct"))) for r in verified]) if verified else None,
+        verified=len(verified) / len(rows) if rows else 0.0,
+        verified_accuracy=verified_correct / len(verified) if verified else None,
         crashed=sum(1 for r in rows if r.get("error")),
+        correct=correct,
+        verified_n=len(verified),
+        verified_correct=verified_correct,
+        trust={level: (trusts.count(level) / len(rows) if rows else 0.0) for level in ROW_TRUST_LEVELS},
+        derived_trust=sum(1 for r in rows if derived_trust(r)),
     )
 
 
@@ -92,36 +193,79 @@ def _is_scale(row: Mapping[str, Any]) -> bool:
     return row.get("set") == "scale"
 
 
+def _is_free(row: Mapping[str, Any]) -> bool:
+    return row.get("set") == "free"
+
+
+def _grouped(
+    rows: Iterable[Mapping[str, Any]], key: Callable[[Mapping[str, Any]], str | None]
+) -> dict[tuple[str, str], list[Mapping[str, Any]]]:
+    out: dict[tuple[str, str], list[Mapping[str, Any]]] = defaultdict(list)
+    for row in rows:
+        group = key(row)
+        if group is not None:
+            out[(group, str(row["method"]))].append(row)
+    return out
+
+
+def _summaries(by_key: Mapping[tuple[str, str], Sequence[Mapping[str, Any]]], groups: Sequence[str]) -> list[Summary]:
+    methods = _method_order({m for _, m in by_key})
+    return [summarize_group(g, m, by_key[(g, m)]) for g in groups for m in methods if (g, m) in by_key]
+
+
 def summarize(rows: Sequence[Mapping[str, Any]]) -> list[Summary]:
-    """Per (task, method) for the task questions, then an ``all`` line per method.
+    """Per (task, method) for the questions in GraphInstruct's wording, then an ``all`` line per method.
 
     The ``all`` line covers GRRAF's eleven tasks only, so it stays comparable with GRRAF's
-    figures; tasks beyond them (rows of set ``beyond``) get their own ``beyond`` line.
+    figures; tasks beyond them (rows of set ``beyond``) get their own ``beyond`` line. Scale and
+    free-phrasing rows have tables of their own.
     """
-    by_key: dict[tuple[str, str], list[Mapping[str, Any]]] = defaultdict(list)
-    by_total: dict[tuple[str, str], list[Mapping[str, Any]]] = defaultdict(list)
-    for row in rows:
-        if _is_scale(row):
-            continue
-        method = str(row["method"])
-        by_key[(str(row["task"]), method)].append(row)
-        by_total[("beyond" if row.get("set") == "beyond" else "all", method)].append(row)
-    methods = _method_order({m for _, m in by_key})
+    task_rows = [r for r in rows if not _is_scale(r) and not _is_free(r)]
+    by_key = _grouped(task_rows, lambda r: str(r["task"]))
+    by_total = _grouped(task_rows, lambda r: "beyond" if r.get("set") == "beyond" else "all")
     tasks = sorted({task for task, _ in by_key})
-    out = [summarize_group(t, m, by_key[(t, m)]) for t in tasks for m in methods if (t, m) in by_key]
-    out += [summarize_group(g, m, by_total[(g, m)]) for g in ("all", "beyond") for m in methods if (g, m) in by_total]
-    return out
+    return _summaries(by_key, tasks) + _summaries(by_total, ["all", "beyond"])
 
 
 def summarize_scale(rows: Sequence[Mapping[str, Any]]) -> list[Summary]:
     """Per (graph size, method) for the scale set."""
-    by_key: dict[tuple[int, str], list[Mapping[str, Any]]] = defaultdict(list)
-    for row in rows:
-        if _is_scale(row):
-            by_key[(int(row.get("size") or row.get("nodes") or 0), str(row["method"]))].append(row)
-    methods = _method_order({m for _, m in by_key})
-    sizes = sorted({s for s, _ in by_key})
-    return [summarize_group(f"{s:,}", m, by_key[(s, m)]) for s in sizes for m in methods if (s, m) in by_key]
+    by_size = _grouped([r for r in rows if _is_scale(r)], lambda r: f"{int(r.get('size') or r.get('nodes') or 0):,}")
+    sizes = sorted({g for g, _ in by_size}, key=lambda g: int(g.replace(",", "")))
+    return _summaries(by_size, sizes)
+
+
+def _split_of(row: Mapping[str, Any]) -> str:
+    return str(row.get("phrasing_split") or "unknown")
+
+
+def summarize_free(rows: Sequence[Mapping[str, Any]]) -> dict[str, list[Summary]]:
+    """Free-phrasing rows per half: per (task, method), then an ``all`` line per method (all 21 tasks)."""
+    out: dict[str, list[Summary]] = {}
+    free = [r for r in rows if _is_free(r)]
+    for split in sorted({_split_of(r) for r in free}, key=lambda s: (s != "test", s)):
+        mine = [r for r in free if _split_of(r) == split]
+        by_task = _grouped(mine, lambda r: str(r["task"]))
+        tasks = sorted({t for t, _ in by_task})
+        out[split] = _summaries(by_task, tasks) + _summaries(_grouped(mine, lambda r: "all"), ["all"])
+    return out
+
+
+def summarize_splits(rows: Sequence[Mapping[str, Any]]) -> list[Summary]:
+    """Free-phrasing rows per (half, method): the dev and test totals side by side."""
+    by_split = _grouped([r for r in rows if _is_free(r)], _split_of)
+    return _summaries(by_split, sorted({g for g, _ in by_split}, key=lambda s: (s != "test", s)))
+
+
+def summarize_phrasings(rows: Sequence[Mapping[str, Any]]) -> list[Summary]:
+    """Free-phrasing rows per (phrasing id, method), so a wording that fails shows by name.
+
+    The group is ``<id> (<half>)``, ordered by task and id.
+    """
+    by_id = _grouped(
+        [r for r in rows if _is_free(r) and r.get("phrasing_id")],
+        lambda r: f"{r['phrasing_id']} ({_split_of(r)})",
+    )
+    return _summaries(by_id, sorted({g for g, _ in by_id}))
 
 
 # --------------------------------------------------------------------------- tables
@@ -129,43 +273,76 @@ def summarize_scale(rows: Sequence[Mapping[str, Any]]) -> list[Summary]:
 COLUMNS: tuple[tuple[str, str], ...] = (
     ("n", "n"),
     ("accuracy", "accuracy"),
+    ("verified_accuracy", "verified precision"),
+    ("verified", "verified"),
+    ("executed", "executed"),
+    ("fallback_trust", "fallback"),
+    ("no_answer", "no answer"),
+    ("feedback_error", "feedback: error"),
+    ("feedback_timeout", "feedback: time-out"),
+    ("crashed", "crashed"),
     ("tokens_in", "tokens in"),
     ("tokens_out", "tokens out"),
     ("llm_calls", "LLM calls"),
     ("seconds", "seconds"),
-    ("feedback_error", "feedback: error"),
-    ("feedback_timeout", "feedback: time-out"),
-    ("fallback", "fallback"),
     ("reused", "reused code"),
-    ("verified", "verified"),
-    ("verified_accuracy", "acc. if verified"),
-    ("crashed", "crashed"),
 )
 _SHORT = {
     "n": "n",
-    "accuracy": "acc",
+    "accuracy": "acc [95% CI]",
+    "verified_accuracy": "verif. prec.",
+    "verified": "verif",
+    "executed": "exec",
+    "fallback_trust": "fallbk",
+    "no_answer": "none",
+    "feedback_error": "fb err",
+    "feedback_timeout": "fb t/o",
+    "crashed": "crash",
     "tokens_in": "tok in",
     "tokens_out": "tok out",
     "llm_calls": "calls",
     "seconds": "sec",
-    "feedback_error": "fb err",
-    "feedback_timeout": "fb t/o",
-    "fallback": "fallbk",
     "reused": "reused",
-    "verified": "verif",
-    "verified_accuracy": "acc|verif",
-    "crashed": "crash",
 }
 _SHORT_CAPTION = (
-    "fb err / fb t/o: entered feedback after an error / a time-out; acc|verif: accuracy of verified answers"
+    "acc: accuracy [95% Wilson interval]; verif. prec.: correct among answers flagged verified; "
+    "verif/exec/fallbk/none: share of answers per trust level; fb err / fb t/o: entered feedback after an "
+    "error / a time-out"
 )
-_PERCENT = {"accuracy", "feedback_error", "feedback_timeout", "fallback", "reused", "verified", "verified_accuracy"}
+_PERCENT = {
+    "accuracy",
+    "feedback_error",
+    "feedback_timeout",
+    "fallback",
+    "fallback_trust",
+    "no_answer",
+    "executed",
+    "reused",
+    "verified",
+    "verified_accuracy",
+}
+#: Rates shown with their n and interval: (correct, n) attribute names.
+_RATES = {"accuracy": ("correct", "n"), "verified_accuracy": ("verified_correct", "verified_n")}
+TRUST_KEYS: tuple[str, ...] = (
+    "n",
+    "accuracy",
+    "verified_accuracy",
+    "verified",
+    "executed",
+    "fallback_trust",
+    "no_answer",
+    "feedback_error",
+    "feedback_timeout",
+    "crashed",
+)
+COST_KEYS: tuple[str, ...] = ("n", "tokens_in", "tokens_out", "llm_calls", "seconds", "reused")
+PHRASING_KEYS: tuple[str, ...] = ("n", "accuracy", "verified_accuracy", "verified", "executed", "fallback_trust")
 
 
 def format_cell(key: str, value: Any, *, compact: bool = False) -> str:
     """One table cell: percentages for shares, one decimal for means.
 
-    >>> format_cell("accuracy", 0.8125), format_cell("tokens_in", 1234.56), format_cell("verified_accuracy", None)
+    >>> format_cell("verified", 0.8125), format_cell("tokens_in", 1234.56), format_cell("verified_accuracy", None)
     ('81.2%', '1234.6', '–')
     """
     if value is None:
@@ -179,32 +356,33 @@ def format_cell(key: str, value: Any, *, compact: bool = False) -> str:
     return f"{value:.1f}" if value >= 10 else f"{value:.2f}"
 
 
-def table_rows(summaries: Sequence[Summary], *, compact: bool = False) -> list[list[str]]:
-    """Cells of each summary, in :data:`COLUMNS` order after the group and method."""
-    return [
-        [s.group, s.method] + [format_cell(k, getattr(s, k), compact=compact) for k, _ in COLUMNS] for s in summaries
-    ]
+def summary_cell(summary: Summary, key: str, *, compact: bool = False) -> str:
+    """The cell of ``key`` for one summary; accuracy and verified precision carry n and interval.
+
+    >>> s = summarize_group("flow", "grraf-networkx", [{"correct": True, "trust": "verified"}] * 35 + [{}] * 5)
+    >>> summary_cell(s, "accuracy"), summary_cell(s, "verified_accuracy", compact=True)
+    ('87.5% (n=40, 95% CI 73.9–94.5%)', '100% [90–100]')
+    """
+    if key in _RATES:
+        k, n = (getattr(summary, name) for name in _RATES[key])
+        return format_rate(k, n, compact=compact)
+    return format_cell(key, getattr(summary, key), compact=compact)
 
 
-def markdown_table(summaries: Sequence[Summary], first: str = "task") -> str:
-    """A GitHub Markdown table of summaries."""
-    header = [first, "method"] + [label for _, label in COLUMNS]
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(["---"] * 2 + ["---:"] * len(COLUMNS)) + "|"]
-    lines += ["| " + " | ".join(cells) + " |" for cells in table_rows(summaries)]
+def table_rows(
+    summaries: Sequence[Summary], keys: Sequence[str] = TRUST_KEYS, *, compact: bool = False
+) -> list[list[str]]:
+    """Cells of each summary: the group, the method, then ``keys``."""
+    return [[s.group, s.method] + [summary_cell(s, k, compact=compact) for k in keys] for s in summaries]
+
+
+def markdown_table(summaries: Sequence[Summary], first: str = "task", keys: Sequence[str] = TRUST_KEYS) -> str:
+    """A GitHub Markdown table of summaries (default: the accuracy-and-trust columns)."""
+    labels = dict(COLUMNS)
+    header = [first, "method"] + [labels[k] for k in keys]
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(["---"] * 2 + ["---:"] * len(keys)) + "|"]
+    lines += ["| " + " | ".join(cells) + " |" for cells in table_rows(summaries, keys)]
     return "\n".join(lines)
-
-
-_TRUST_KEYS = (
-    "n",
-    "accuracy",
-    "verified",
-    "verified_accuracy",
-    "fallback",
-    "feedback_error",
-    "feedback_timeout",
-    "crashed",
-)
-_COST_KEYS = ("n", "tokens_in", "tokens_out", "llm_calls", "seconds", "reused")
 
 
 def _terminal_table(summaries: Sequence[Summary], title: str, first: str, keys: Sequence[str]) -> Any:
@@ -222,20 +400,32 @@ def _terminal_table(summaries: Sequence[Summary], title: str, first: str, keys: 
         if previous is not None and s.group != previous:
             table.add_section()
         previous = s.group
-        table.add_row(s.group, s.method, *(format_cell(k, getattr(s, k), compact=True) for k in keys))
+        table.add_row(s.group, s.method, *(summary_cell(s, k, compact=True) for k in keys))
     return table
 
 
+#: The terminal tables, each narrow enough for 80 columns: accuracy, trust, cost.
+_TERMINAL_TABLES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("accuracy", ("n", "accuracy", "verified_accuracy")),
+    (
+        "trust and feedback",
+        ("n", "verified", "executed", "fallback_trust", "no_answer", "feedback_error", "feedback_timeout"),
+    ),
+    ("cost per question", (*COST_KEYS, "crashed")),
+)
+
+
 def rich_table(summaries: Sequence[Summary], title: str, first: str = "task") -> Any:
-    """The report for the terminal: an accuracy-and-trust table and a cost table (a rich ``Group``)."""
+    """The report for the terminal: accuracy, trust and cost tables (a rich ``Group``)."""
     from rich.console import Group
     from rich.text import Text
 
-    return Group(
-        _terminal_table(summaries, f"{title}: accuracy and trust", first, _TRUST_KEYS),
-        Text(_SHORT_CAPTION, style="dim"),
-        _terminal_table(summaries, f"{title}: cost per question", first, _COST_KEYS),
-    )
+    tables: list[Any] = []
+    for name, keys in _TERMINAL_TABLES:
+        tables.append(_terminal_table(summaries, f"{title}: {name}", first, keys))
+        if name == "trust and feedback":
+            tables.append(Text(_SHORT_CAPTION, style="dim"))
+    return Group(*tables)
 
 
 # --------------------------------------------------------------------------- plots
@@ -250,24 +440,28 @@ def _pyplot() -> Any:
     return plt
 
 
-def plot_accuracy(summaries: Sequence[Summary], path: Path) -> Path:
-    """Grouped bars: accuracy by task, one bar per method."""
+def plot_accuracy(summaries: Sequence[Summary], path: Path, *, title: str = "Accuracy by task and method") -> Path:
+    """Grouped bars: accuracy by task, one bar per method, with 95% Wilson intervals as error bars."""
     plt = _pyplot()
     groups = list(dict.fromkeys(s.group for s in summaries))
     methods = _method_order({s.method for s in summaries})
-    lookup = {(s.group, s.method): s.accuracy for s in summaries}
+    lookup = {(s.group, s.method): s for s in summaries}
     width = 0.8 / max(len(methods), 1)
     # Constrained layout with the legend outside the axes: inside, it covered the 100 % bars.
     fig, ax = plt.subplots(figsize=(max(6.0, 1.1 * len(groups) + 2), 4.6), layout="constrained")
     for i, method in enumerate(methods):
         xs = [g + (i - (len(methods) - 1) / 2) * width for g in range(len(groups))]
+        found = [lookup.get((g, method)) for g in groups]
         # NaN draws no bar: a method not run on a task must not look like 0 %.
-        heights = [100 * lookup.get((g, method), math.nan) for g in groups]
-        ax.bar(xs, heights, width, label=method)
+        heights = [100 * s.accuracy if s is not None else math.nan for s in found]
+        intervals = [wilson_interval(s.correct, s.n) if s is not None else None for s in found]
+        below = [h - 100 * ci[0] if ci else 0.0 for h, ci in zip(heights, intervals, strict=True)]
+        above = [100 * ci[1] - h if ci else 0.0 for h, ci in zip(heights, intervals, strict=True)]
+        ax.bar(xs, heights, width, label=method, yerr=[below, above], capsize=2, error_kw={"elinewidth": 0.8})
     ax.set_xticks(range(len(groups)), groups, rotation=30, ha="right")
     ax.set_ylabel("accuracy (%)")
     ax.set_ylim(0, 105)
-    ax.set_title("Accuracy by task and method")
+    ax.set_title(title)
     fig.legend(loc="outside upper right", fontsize="small", ncols=min(len(methods), 4))
     fig.savefig(path, dpi=120)
     plt.close(fig)
@@ -365,29 +559,80 @@ class Report:
     plots: tuple[Path, ...]
     summaries: tuple[Summary, ...]
     scale: tuple[Summary, ...]
+    #: Free-phrasing summaries per half (``test`` first), per phrasing, and per half.
+    free: Mapping[str, tuple[Summary, ...]] = field(default_factory=dict)
+    phrasings: tuple[Summary, ...] = ()
+    splits: tuple[Summary, ...] = ()
 
 
-def build_markdown(summaries: Sequence[Summary], scale: Sequence[Summary], rows: int, *, images: bool = True) -> str:
+def _tables(summaries: Sequence[Summary], first: str) -> list[str]:
+    return [
+        markdown_table(summaries, first),
+        "",
+        "Cost per question:",
+        "",
+        markdown_table(summaries, first, COST_KEYS),
+        "",
+    ]
+
+
+def build_markdown(
+    summaries: Sequence[Summary],
+    scale: Sequence[Summary],
+    rows: int,
+    *,
+    images: bool = True,
+    free: Mapping[str, Sequence[Summary]] | None = None,
+    phrasings: Sequence[Summary] = (),
+    splits: Sequence[Summary] = (),
+    derived: int = 0,
+) -> str:
     """The Markdown report; ``images`` links the PNG plots written beside it."""
+    free = free or {}
     parts = [
         "# grraf bench report",
         "",
         f"{rows} result rows (one per question and method; latest row kept for retried pairs).",
         "",
-        "Columns: accuracy; mean tokens in/out, LLM calls and seconds per question; share of questions that "
-        "entered feedback after an error or a time-out (GRRAF Table 2); share answered by the fallback; share "
-        "flagged verified (answer produced by executed code) and the accuracy of those.",
+        "Columns: accuracy with its n and 95% Wilson score interval; verified precision (correct among the answers "
+        "flagged verified, with its n and interval); the share of answers per trust level (verified: a verified "
+        "template with validated parameters, or code an independent computation agreed with; executed: code ran, "
+        "nothing confirmed it; fallback: the LLM's direct answer; no answer); the share of questions that entered "
+        "feedback after an error or a time-out (GRRAF Table 2); then, in a second table, mean tokens in/out, LLM "
+        "calls and seconds per question. The baselines (direct, code-once, code-feedback) are the raw model; "
+        "grraf-no-retry is grraf without feedback rounds or fallback (an ablation, not a baseline).",
         "",
     ]
+    if derived:
+        parts += [
+            f"{derived} rows predate trust levels: their trust is derived from the old `verified` flag, which "
+            "meant only that code executed.",
+            "",
+        ]
     if summaries:
-        parts += ["## Tasks", "", markdown_table(summaries), ""]
+        parts += ["## Tasks (GraphInstruct wording, graph in the question)", "", *_tables(summaries, "task")]
         if images:
             parts += [f"![accuracy]({ACCURACY_PNG})", "", f"![cost by size]({COST_PNG})", ""]
+    if free:
+        parts += [
+            "## Free phrasing (everyday wording, graph given separately)",
+            "",
+            "Report the test half; the dev half is what development was tuned on.",
+            "",
+        ]
+        if splits:
+            parts += ["### By half", "", markdown_table(splits, "half"), ""]
+        for split, table in free.items():
+            parts += [f"### {split} half, by task", "", *_tables(table, "task")]
+            if images:
+                parts += [f"![accuracy, free phrasing, {split}]({FREE_PNG.format(split=split)})", ""]
+        if phrasings:
+            parts += ["### By phrasing", "", markdown_table(phrasings, "phrasing (half)", PHRASING_KEYS), ""]
     if scale:
-        parts += ["## Scale (shortest path, graph given separately)", "", markdown_table(scale, first="nodes"), ""]
+        parts += ["## Scale (shortest path, graph given separately)", "", *_tables(scale, "nodes")]
         if images:
             parts += [f"![scale]({SCALE_PNG})", ""]
-    if not summaries and not scale:
+    if not summaries and not scale and not free:
         parts += ["No results yet.", ""]
     return "\n".join(parts)
 
@@ -398,6 +643,9 @@ def write_report(out_dir: str | Path, *, plots: bool = True) -> Report:
     rows = latest_rows(read_rows(out / RESULTS_FILE))
     summaries = summarize(rows)
     scale = summarize_scale(rows)
+    free = summarize_free(rows)
+    phrasings = summarize_phrasings(rows)
+    splits = summarize_splits(rows)
     written: list[Path] = []
     if plots:
         task_rows = [r for r in rows if not _is_scale(r)]
@@ -405,12 +653,35 @@ def write_report(out_dir: str | Path, *, plots: bool = True) -> Report:
             written.append(
                 plot_accuracy([s for s in summaries if s.group not in ("all", "beyond")], out / ACCURACY_PNG)
             )
+        if summaries or free:
             written.append(plot_cost_by_size(task_rows, out / COST_PNG))
+        for split, table in free.items():
+            path = out / FREE_PNG.format(split=split)
+            title = f"Accuracy by task and method, free phrasing ({split} half)"
+            written.append(plot_accuracy([s for s in table if s.group != "all"], path, title=title))
         if scale:
             written.append(plot_scale(scale, out / SCALE_PNG))
-    text = build_markdown(summaries, scale, len(rows), images=plots)
+    text = build_markdown(
+        summaries,
+        scale,
+        len(rows),
+        images=plots,
+        free=free,
+        phrasings=phrasings,
+        splits=splits,
+        derived=sum(1 for r in rows if derived_trust(r)),
+    )
     path = out / REPORT_FILE
     out.mkdir(parents=True, exist_ok=True)
     path.write_text(text, encoding="utf-8")
     logger.info("wrote %s and %d plots", path, len(written))
-    return Report(text, path, tuple(written), tuple(summaries), tuple(scale))
+    return Report(
+        text,
+        path,
+        tuple(written),
+        tuple(summaries),
+        tuple(scale),
+        {k: tuple(v) for k, v in free.items()},
+        tuple(phrasings),
+        tuple(splits),
+    )

@@ -4,9 +4,16 @@ Methods (all share one chat model instance, because loading a local model is slo
 
 * ``grraf-networkx``: :class:`grraf.agent.GraphQA` on the NetworkX backend.
 * ``grraf-cypher``: GraphQA on the embedded Cypher backend (ladybug).
-* ``direct``: :func:`grraf.agent.answer_directly`, the whole question to the LLM.
-* ``single-shot``: GraphQA (NetworkX) with no feedback rounds and no fallback; an attempt
-  that does not execute scores wrong.
+* ``direct``: :func:`grraf.agent.answer_directly`, the whole question to the LLM (with the graph
+  as an edge list when the question does not carry it).
+* ``code-once`` / ``code-feedback``: the raw model writes Python against the loaded graph, once
+  or with error feedback (:mod:`grraf.bench.baselines`).
+* ``grraf-no-retry``: an ablation, not a baseline: GraphQA (NetworkX) with no feedback rounds and
+  no fallback; an attempt that does not execute scores wrong. Rows written before the rename
+  say ``single-shot``; they are read as ``grraf-no-retry``.
+
+The baselines (``direct``, ``code-once``, ``code-feedback``) are the raw model as in GRRAF's
+tables; the ``grraf-*`` methods are grraf.
 
 Rows go to ``<out>/results.jsonl``, each written and flushed on its own, so an interrupted
 run loses at most the question in flight; running again with the same output folder skips
@@ -25,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from grraf.bench.baselines import CODE_BASELINES, direct_text, solve_with_code
 from grraf.bench.checkers import check
 from grraf.bench.dataset import Question, read_scale_graph, resolve_names
 from grraf.config import Settings
@@ -36,7 +44,14 @@ logger = logging.getLogger(__name__)
 # Errors kept in a row: a traceback fits; a flood of printed output would bloat results.jsonl.
 _ERROR_CHARS = 2000
 
-METHODS: tuple[str, ...] = ("grraf-networkx", "grraf-cypher", "direct", "single-shot")
+GRRAF_METHODS: tuple[str, ...] = ("grraf-networkx", "grraf-cypher", "grraf-no-retry")
+BASELINES: tuple[str, ...] = ("direct", "code-once", "code-feedback")
+METHODS: tuple[str, ...] = ("grraf-networkx", "grraf-cypher", "direct", "code-once", "code-feedback", "grraf-no-retry")
+#: Old method names still found in results files, read as their new names.
+RENAMED: dict[str, str] = {"single-shot": "grraf-no-retry"}
+#: What a row may say about how far its answer can be relied on: the answer's trust level, or
+#: ``none`` when the method produced no answer at all (a code baseline whose code never ran).
+ROW_TRUST_LEVELS: tuple[str, ...] = ("verified", "executed", "fallback", "none")
 RESULTS_FILE = "results.jsonl"
 # Statuses after which the agent feeds the error back (GRRAF Table 2 counts these).
 _ERROR_STATUSES = frozenset({"error", "rejected"})
@@ -55,9 +70,20 @@ def parse_methods(spec: str | Sequence[str] | None) -> tuple[str, ...]:
     ('direct', 'grraf-networkx')
     >>> parse_methods("all") == METHODS
     True
+    >>> parse_methods("single-shot")
+    ('grraf-no-retry',)
     """
-    aliases = {"networkx": "grraf-networkx", "cypher": "grraf-cypher", "grraf": "grraf-networkx"}
+    aliases = {"networkx": "grraf-networkx", "cypher": "grraf-cypher", "grraf": "grraf-networkx", **RENAMED}
     return resolve_names(spec, METHODS, aliases, kind="method")
+
+
+def canonical_method(name: str) -> str:
+    """A method name as this version calls it (old rows say ``single-shot``).
+
+    >>> canonical_method("single-shot"), canonical_method("direct")
+    ('grraf-no-retry', 'direct')
+    """
+    return RENAMED.get(name, name)
 
 
 # --------------------------------------------------------------------------- rows
@@ -92,8 +118,8 @@ def _candidate(answer: Answer) -> Any:
 
 
 def score(question: Question, method: str, answer: Answer) -> bool:
-    """Whether ``answer`` is right; single-shot answers count only when code executed."""
-    if method == "single-shot" and answer.trust == "fallback":
+    """Whether ``answer`` is right; grraf-no-retry answers count only when code executed."""
+    if canonical_method(method) == "grraf-no-retry" and (answer.trust == "fallback" or answer.value is None):
         return False
     try:
         if check(question, _candidate(answer)):
@@ -103,6 +129,13 @@ def score(question: Question, method: str, answer: Answer) -> bool:
     except (ValueError, TypeError) as e:
         logger.warning("checker failed on %s: %s", question.id, e)
         return False
+
+
+def row_trust(answer: Answer) -> str:
+    """The trust level a row records: the answer's, or ``none`` when there is no answer at all."""
+    if answer.value is None and not (answer.answer or "").strip():
+        return "none"
+    return answer.trust
 
 
 def _base_row(question: Question, method: str) -> dict[str, Any]:
@@ -117,6 +150,10 @@ def _base_row(question: Question, method: str) -> dict[str, Any]:
         "nodes": meta.get("nodes"),
         "edges": meta.get("edges"),
         "expected": jsonable(question.answer),
+        # Free-phrasing questions: which wording, from which half, and whether it asks the negation.
+        "phrasing_id": meta.get("phrasing_id"),
+        "phrasing_split": meta.get("phrasing_split"),
+        "negated": meta.get("negated"),
     }
 
 
@@ -129,11 +166,11 @@ def answer_row(question: Question, method: str, answer: Answer) -> dict[str, Any
     row.update(
         {
             "correct": score(question, method, answer),
-            "trust": answer.trust,
+            "trust": row_trust(answer),
             "verified": bool(answer.verified),
             "plan": _plan_row(answer),
-            # The direct baseline carries a fallback_reason too, but it is no fallback.
-            "fallback": answer.fallback_reason is not None and method != "direct",
+            # Only grraf falls back; the baselines' direct or missing answers are no fallback.
+            "fallback": method in GRRAF_METHODS and answer.trust == "fallback",
             "fallback_reason": answer.fallback_reason,
             "value": jsonable(answer.value),
             "answer": answer.answer,
@@ -185,7 +222,7 @@ def error_row(question: Question, method: str, error: BaseException, seconds: fl
     row.update(
         {
             "correct": False,
-            "trust": None,
+            "trust": "none",
             "verified": False,
             "fallback": False,
             "fallback_reason": None,
@@ -222,10 +259,15 @@ def read_rows(path: str | Path) -> list[dict[str, Any]]:
 
 
 def latest_rows(rows: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """One row per (id, method): the last one written (a resumed run may retry crashed rows)."""
+    """One row per (id, method): the last one written (a resumed run may retry crashed rows).
+
+    Old method names are read as the new ones (:data:`RENAMED`).
+    """
     latest: dict[tuple[str, str], dict[str, Any]] = {}
     for row in rows:
-        latest[(str(row["id"]), str(row["method"]))] = dict(row)
+        fresh = dict(row)
+        fresh["method"] = canonical_method(str(row["method"]))
+        latest[(str(fresh["id"]), fresh["method"])] = fresh
     return list(latest.values())
 
 
@@ -260,7 +302,7 @@ class MethodPool:
                 qa = agent.GraphQA(backend="networkx", chat_model=self.chat_model, settings=self.settings)
             elif method == "grraf-cypher":
                 qa = agent.GraphQA(backend="cypher", chat_model=self.chat_model, settings=self.settings)
-            elif method == "single-shot":
+            elif method == "grraf-no-retry":
                 one_shot = self.settings.with_(max_retries=0, fallback=False)
                 qa = agent.GraphQA(backend="networkx", chat_model=self.chat_model, settings=one_shot)
             else:
@@ -269,14 +311,42 @@ class MethodPool:
         return self._agents[method]
 
     def applies(self, method: str, question: Question) -> bool:
-        """The direct baseline cannot see a graph given separately (the scale set)."""
-        return not (method == "direct" and "graph_path" in question.meta)
+        """Whether ``method`` can answer ``question``.
+
+        The direct baseline cannot read a scale graph (10^6 edges as text); the code baselines
+        need the graph as a graph (generated and scale questions have it, JSON-lines ones not).
+        """
+        if method == "direct":
+            return "graph_path" not in question.meta
+        if method in CODE_BASELINES:
+            return question.graph is not None or "graph_path" in question.meta
+        return True
 
     def solve(self, method: str, question: Question, graph: Any = None) -> Answer:
-        """Answer ``question`` with ``method``; ``graph`` is the separately given graph, if any."""
+        """Answer ``question`` with ``method``.
+
+        Args:
+            method: one of :data:`METHODS`.
+            question: the question.
+            graph: the question's graph when it is given separately (free and scale sets): grraf
+                gets it as ``graph=`` and the direct baseline as an edge list after the question.
+                Otherwise the graph is in the text, and only the code baselines load it (from
+                :attr:`Question.graph`).
+        """
         if method == "direct":
             answer_directly = _load_agent().answer_directly
-            return answer_directly(question.text, chat_model=self.chat_model, settings=self.settings)  # type: ignore[no-any-return]
+            text = direct_text(question.text, graph)
+            return answer_directly(text, chat_model=self.chat_model, settings=self.settings)  # type: ignore[no-any-return]
+        if method in CODE_BASELINES:
+            rounds = CODE_BASELINES[method]
+            return solve_with_code(
+                question.text,
+                graph if graph is not None else question.graph,
+                chat_model=self.chat_model,
+                settings=self.settings,
+                rounds=self.settings.max_retries if rounds is None else rounds,
+                method=method,
+            )
         qa = self._graph_qa(method)
         if graph is not None:
             return qa.ask(question.text, graph=graph)  # type: ignore[no-any-return]
@@ -329,6 +399,9 @@ class _GraphCache:
         self.graph: Any = None
 
     def get(self, question: Question) -> Any:
+        """The graph given separately: loaded from ``graph_path`` (scale) or carried (free phrasing)."""
+        if question.graph_given_separately and question.graph is not None:
+            return question.graph
         path = question.meta.get("graph_path")
         if not path:
             return None
@@ -358,7 +431,8 @@ def run(
         questions: the benchmark questions (graphs inside the text, or ``meta["graph_path"]``).
         methods: names from :data:`METHODS`.
         out_dir: output folder; created if needed; an existing results file is resumed.
-        settings: the session settings (single-shot derives its own from them).
+        settings: the session settings (grraf-no-retry derives its own from them; code-feedback
+            takes its rounds from ``max_retries``).
         chat_model: one LangChain chat model, shared by every method and question.
         on_row: called after each row is written, with the running tally (progress bars).
         on_skip: called for each pair skipped because it is already done or does not apply.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import types
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,17 @@ import pytest
 
 from grraf.bench import runner
 from grraf.bench.dataset import Question, format_label, generate, scale_questions
-from grraf.bench.runner import METHODS, BenchAborted, answer_row, done_pairs, parse_methods, read_rows, run
+from grraf.bench.runner import (
+    GRRAF_METHODS,
+    METHODS,
+    BenchAborted,
+    answer_row,
+    done_pairs,
+    latest_rows,
+    parse_methods,
+    read_rows,
+    run,
+)
 from grraf.config import Settings
 from grraf.errors import ConfigError
 from grraf.types import Answer, Attempt, LLMCall, TokenUsage
@@ -21,7 +32,7 @@ from grraf.types import Answer, Attempt, LLMCall, TokenUsage
 ROW_KEYS = {
     "id", "task", "method", "correct", "verified", "fallback", "value", "answer", "tokens_in", "tokens_out",
     "llm_calls", "seconds", "attempts", "attempt_details", "entered_feedback_error", "entered_feedback_timeout",
-    "nodes", "edges", "error",
+    "nodes", "edges", "error", "trust", "phrasing_id", "phrasing_split", "negated",
 }  # fmt: skip
 
 
@@ -66,7 +77,7 @@ class FakeGraphQA:
     @property
     def method(self) -> str:
         if self.settings.max_retries == 0 and not self.settings.fallback:
-            return "single-shot"
+            return "grraf-no-retry"
         return f"grraf-{self.backend}"
 
     def close(self) -> None:
@@ -82,11 +93,21 @@ class FakeGraphQA:
             return make_answer(text, label, statuses=("error", "timeout", "ok"))
         if self.method == "grraf-cypher":
             return make_answer(text, None, statuses=("error", "error", "error", "error"), fallback="4 attempts failed")
-        return make_answer(text, label, statuses=("error",))  # single-shot: right value, but not executed
+        return make_answer(text, label, statuses=("error",))  # no-retry: right value, but not executed
 
 
 def install_fake_agent(monkeypatch: pytest.MonkeyPatch, labels: dict[str, Any]) -> World:
     world = World(labels)
+    world.code_calls = []  # type: ignore[attr-defined]
+
+    def solve_with_code(text: str, graph: Any, *, chat_model: Any, settings: Settings, rounds: int, method: str):
+        world.code_calls.append((method, rounds, graph))  # type: ignore[attr-defined]
+        world.models.add(id(chat_model))
+        if method == "code-once":
+            return replace(make_answer(text, None, statuses=("error",), fallback="no attempt ran"), answer="")
+        return make_answer(text, labels[text], statuses=("error", "ok"))
+
+    monkeypatch.setattr(runner, "solve_with_code", solve_with_code)
     FakeGraphQA.world = world
     module = types.ModuleType("grraf.agent")
 
@@ -144,25 +165,36 @@ def test_rows_are_complete_and_scored(tmp_path: Path, monkeypatch: pytest.Monkey
     cy = by[(first, "grraf-cypher")]
     assert cy["fallback"] and not cy["verified"] and not cy["correct"]
     assert cy["entered_feedback_error"] and not cy["entered_feedback_timeout"]
-    single = by[(first, "single-shot")]
-    assert not single["correct"], "a failed single-shot attempt scores wrong even with the right value"
+    single = by[(first, "grraf-no-retry")]
+    assert not single["correct"], "a failed grraf-no-retry attempt scores wrong even with the right value"
     assert not single["entered_feedback_error"]  # the only attempt is the last one
     direct = by[(first, "direct")]
     assert direct["correct"] and not direct["fallback"] and direct["tokens_in"] == 900
     assert direct["reply"] == "Reasoning..." and nx_row["reply"] is None
+    assert (nx_row["trust"], cy["trust"], direct["trust"]) == ("verified", "fallback", "fallback")
+    # the code baselines: code-once got no rounds and no answer; code-feedback max_retries rounds
+    once, feedback = by[(first, "code-once")], by[(first, "code-feedback")]
+    assert (once["trust"], once["correct"], once["fallback"]) == ("none", False, False)
+    assert feedback["correct"] and feedback["attempts"] == ["error", "ok"] and not feedback["fallback"]
+    calls = {(m, r) for m, r, _ in world.code_calls}
+    assert calls == {("code-once", 0), ("code-feedback", Settings().max_retries)}
+    assert all(g is q.graph for (_, _, g), q in zip(world.code_calls[::2], questions, strict=True))
+    assert all(isinstance(g, nx.Graph) for _, _, g in world.code_calls), "the generator's graph, loaded"
+    assert nx_row["phrasing_id"] is None and nx_row["negated"] is None
     # one model for everything; one agent per GraphQA method, all closed
     assert world.models == {id(model)}
-    assert sorted(i.method for i in world.instances) == ["grraf-cypher", "grraf-networkx", "single-shot"]
+    assert sorted(i.method for i in world.instances) == ["grraf-cypher", "grraf-networkx", "grraf-no-retry"]
     assert all(i.closed for i in world.instances)
-    single_settings = next(i.settings for i in world.instances if i.method == "single-shot")
+    single_settings = next(i.settings for i in world.instances if i.method == "grraf-no-retry")
     assert single_settings.max_retries == 0 and single_settings.fallback is False
+    assert world.graphs == [None] * (3 * len(questions)), "graph-in-text questions give grraf no graph="
 
 
 def test_agents_are_closed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, questions) -> None:
     world = install_fake_agent(monkeypatch, labels_of(questions))
     world.crash_on = {(questions[0].text, "grraf-networkx")}  # closed even after a crash
-    run(questions[:2], ["grraf-networkx", "single-shot"], tmp_path, settings=Settings(), chat_model=object())
-    assert sorted(i.method for i in world.instances) == ["grraf-networkx", "single-shot"]
+    run(questions[:2], ["grraf-networkx", "grraf-no-retry"], tmp_path, settings=Settings(), chat_model=object())
+    assert sorted(i.method for i in world.instances) == ["grraf-networkx", "grraf-no-retry"]
     assert all(i.closed for i in world.instances)
 
 
@@ -252,8 +284,32 @@ def test_scale_questions_pass_the_graph(tmp_path: Path, monkeypatch: pytest.Monk
 
 def test_parse_methods() -> None:
     assert parse_methods("networkx,cypher") == ("grraf-networkx", "grraf-cypher")
+    assert parse_methods("single-shot,code-once") == ("grraf-no-retry", "code-once")
+    assert set(GRRAF_METHODS) < set(METHODS) and "single-shot" not in METHODS
     with pytest.raises(ConfigError):
         parse_methods("telepathy")
+
+
+def test_old_single_shot_rows_read_as_grraf_no_retry_and_count_as_done(tmp_path: Path) -> None:
+    path = tmp_path / "results.jsonl"
+    path.write_text(json.dumps({"id": "flow-s0-0000", "method": "single-shot", "correct": True, "error": None}) + "\n")
+    assert done_pairs(path) == {("flow-s0-0000", "grraf-no-retry")}
+    assert [r["method"] for r in latest_rows(read_rows(path))] == ["grraf-no-retry"]
+
+
+def test_code_baselines_skip_questions_without_a_graph(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    q = Question("flow-file-0000", "flow", "What is the maximum flow from node 0 to node 1?", 3)
+    world = install_fake_agent(monkeypatch, {q.text: 3})
+    skipped: list[str] = []
+    run(
+        [q],
+        ["code-once", "direct"],
+        tmp_path,
+        settings=Settings(),
+        chat_model=object(),
+        on_skip=lambda q, m: skipped.append(m),
+    )
+    assert skipped == ["code-once"] and world.code_calls == [] and world.direct_calls == 1
 
 
 def test_answer_row_handles_odd_values(questions) -> None:
