@@ -380,12 +380,24 @@ def load_into_neo4j(
                 ).consume()
             for statement in schema_statements(graphs, "neo4j"):
                 session.run(statement).consume()
-            session.execute_write(_write_all, [s for g in graphs for s in data_statements(g)])
+            for graph in graphs:
+                # The script's statements, batched: the same nodes and relationships in a few
+                # parameterised queries (1,300 single statements take half a minute to plan).
+                session.execute_write(_write_batched, graph)
     except nex.Neo4jError as e:
         raise StoreError(f"loading {', '.join(g.name for g in graphs)} into Neo4j failed: {e}") from e
     log.info("loaded %s into Neo4j", ", ".join(g.name for g in graphs))
 
 
-def _write_all(tx: Any, statements: list[str]) -> None:
-    for statement in statements:
-        tx.run(statement).consume()
+def _write_batched(tx: Any, graph: PropertyGraph) -> None:
+    for table in graph.node_tables:
+        rows = [dict(n.properties) for n in graph.nodes if n.label == table.label]
+        tx.run(f"UNWIND $rows AS row CREATE (n:{table.label}) SET n = row", rows=rows).consume()
+    for rt in graph.rel_tables:
+        src_key, dst_key = graph.table(rt.source).key, graph.table(rt.target).key
+        rows = [{"src": r.source, "dst": r.target, "props": dict(r.properties)} for r in graph.rels if r.type == rt.type]
+        tx.run(
+            f"UNWIND $rows AS row MATCH (a:{rt.source} {{{src_key}: row.src}}) MATCH (b:{rt.target} {{{dst_key}: row.dst}}) "
+            f"CREATE (a)-[r:{rt.type}]->(b) SET r = row.props",
+            rows=rows,
+        ).consume()
