@@ -395,9 +395,11 @@ def _write_batched(tx: Any, graph: PropertyGraph) -> None:
         tx.run(f"UNWIND $rows AS row CREATE (n:{table.label}) SET n = row", rows=rows).consume()
     for rt in graph.rel_tables:
         src_key, dst_key = graph.table(rt.source).key, graph.table(rt.target).key
-        rows = [{"src": r.source, "dst": r.target, "props": dict(r.properties)} for r in graph.rels if r.type == rt.type]
+        rows = [
+            {"src": r.source, "dst": r.target, "props": dict(r.properties)} for r in graph.rels if r.type == rt.type
+        ]
         tx.run(
-            f"UNWIND $rows AS row MATCH (a:{rt.source} {{{src_key}: row.src}}) MATCH (b:{rt.target} {{{dst_key}: row.dst}}) "
-            f"CREATE (a)-[r:{rt.type}]->(b) SET r = row.props",
+            f"UNWIND $rows AS row MATCH (a:{rt.source} {{{src_key}: row.src}}) "
+            f"MATCH (b:{rt.target} {{{dst_key}: row.dst}}) CREATE (a)-[r:{rt.type}]->(b) SET r = row.props",
             rows=rows,
         ).consume()

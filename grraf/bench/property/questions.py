@@ -69,7 +69,13 @@ class PropertyQuestion:
             task=TASK,
             text=self.text,
             answer=self.gold,
-            meta={"set": TASK, "graph": self.graph, "split": self.split, "kind": self.kind, "shape": self.shape["name"]},
+            meta={
+                "set": TASK,
+                "graph": self.graph,
+                "split": self.split,
+                "kind": self.kind,
+                "shape": self.shape["name"],
+            },
             check={"kind": self.kind, "graph": self.graph, "tolerance": self.tolerance, "question": self.text},
         )
 
@@ -129,7 +135,7 @@ def normalise(text: str) -> str:
     """
     text = unicodedata.normalize("NFKD", text.replace("’", "'").replace("‘", "'"))
     text = "".join(c for c in text if not unicodedata.combining(c)).lower()
-    text = re.sub(r"\s+", " ", text).strip().strip(" .!?;:\"")
+    text = re.sub(r"\s+", " ", text).strip().strip(' .!?;:"')
     m = re.fullmatch(r"(.*), (the|a|an)", text)
     return f"{m.group(2)} {m.group(1)}" if m else text
 
@@ -248,8 +254,10 @@ def check_set(answer: Any, gold: Sequence[str], vocab: Vocabulary, question: str
     >>> v = Vocabulary({"tom hanks": "Tom Hanks", "meg ryan": "Meg Ryan"})
     >>> check_set(["Meg Ryan", "tom hanks"], ["Tom Hanks", "Meg Ryan"], v)
     True
-    >>> check_set("Tom Hanks and Meg Ryan.", ["Tom Hanks", "Meg Ryan"], v), check_set(["Tom Hanks"], ["Tom Hanks", "Meg Ryan"], v)
-    (True, False)
+    >>> check_set("Tom Hanks and Meg Ryan.", ["Tom Hanks", "Meg Ryan"], v)
+    True
+    >>> check_set(["Tom Hanks"], ["Tom Hanks", "Meg Ryan"], v)
+    False
     """
     got = {_canon(n, vocab) for n in _names_in(answer, vocab)}
     if isinstance(answer, str):
@@ -265,7 +273,7 @@ def check_value(answer: Any, gold: str, vocab: Vocabulary, question: str = "") -
     >>> v = Vocabulary({"tom hanks": "Tom Hanks", "the matrix": "The Matrix", "hugo weaving": "Hugo Weaving"})
     >>> check_value([{"name": "Tom Hanks"}], "Tom Hanks", v), check_value("tom hanks", "Tom Hanks", v)
     (True, True)
-    >>> check_value("Hugo Weaving is the oldest actor in The Matrix.", "Hugo Weaving", v, "Who is oldest in The Matrix?")
+    >>> check_value("Hugo Weaving is the oldest in The Matrix.", "Hugo Weaving", v, "Who is oldest in The Matrix?")
     True
     >>> check_value(["Tom Hanks", "Hugo Weaving"], "Tom Hanks", v)
     False

@@ -117,7 +117,7 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-09": lambda: int((d().groupby("source").size() > 1).sum()),
         "movies-10": lambda: int((m().released == 1999).sum()),
         "movies-11": lambda: sorted(m()[m().released < 1990].title),
-        "movies-12": lambda: round(sum(_released(t) for t in _movies_of("Jack Nicholson")) / len(_movies_of("Jack Nicholson")), 4),
+        "movies-12": lambda: round(float(pd.Series([_released(t) for t in _movies_of("Jack Nicholson")]).mean()), 4),
         "movies-13": lambda: "Top Gun" in _movies_of("Tom Cruise"),
         "movies-14": lambda: _co_actors("Kevin Bacon"),
         "movies-15": lambda: sorted(set().union(*(_cast(t) for t in d()[d().source == "Ron Howard"].target))),
@@ -157,6 +157,10 @@ def _airport(code: str) -> pd.Series:
     return ap[ap.code == code].iloc[0]
 
 
+def _code_of(airport_name: str) -> str:
+    return str(nodes("flights", "Airport").set_index("name").loc[airport_name, "code"])
+
+
 def _country_of() -> dict[str, str]:
     c = nodes("flights", "Country").set_index("code")
     return {r.source: str(c.loc[r.target, "name"]) for r in rels("flights", "IN_COUNTRY").itertuples()}
@@ -171,11 +175,9 @@ def _flights_reference() -> dict[str, Reference]:
     country = _country_of
     return {
         "flights-01": lambda: str(_airport("LHR").city),
-        "flights-02": lambda: str(nodes("flights", "Airport").set_index("name").loc["Singapore Changi Airport", "code"]),
+        "flights-02": lambda: _code_of("Singapore Changi Airport"),
         "flights-03": lambda: int(r()[(r().source == "JFK") & (r().target == "LAX")].distance_km.iloc[0]),
-        "flights-04": lambda: country()[
-            str(nodes("flights", "Airport").set_index("name").loc["Narita International Airport", "code"])
-        ],
+        "flights-04": lambda: country()[_code_of("Narita International Airport")],
         "flights-05": lambda: sorted(g().successors("GLA")),
         "flights-06": lambda: sorted(g().predecessors("AKL")),
         "flights-07": lambda: sum(1 for v in country().values() if v == "United States"),
@@ -241,4 +243,3 @@ def shortest_path_graph(graph: str) -> nx.Graph:
     if graph == "movies":
         return nx.relabel_nodes(movies_graph(), {n: n[1] for n in movies_graph()})
     return route_graph()
-

@@ -116,8 +116,9 @@ def test_any_shortest_path_is_right_and_only_shortest_real_walks():
     flights = by_id("flights-17").to_question()  # CAL -> AKL, 4 flights, along the routes' direction
     assert check(flights, ["CAL", "GLA", "LHR", "DXB", "AKL"])
     assert not check(flights, ["CAL", "GLA", "LHR", "SYD", "AKL"])  # no LHR-SYD route in the sample
-    assert not check_path(["AKL", "DXB", "LHR", "GLA", "CAL"], flights.answer, vocabulary("flights"),
-                          shortest_path_graph("flights"))
+    assert not check_path(
+        ["AKL", "DXB", "LHR", "GLA", "CAL"], flights.answer, vocabulary("flights"), shortest_path_graph("flights")
+    )
 
 
 def test_normalise_folds_articles_accents_and_quotes():
