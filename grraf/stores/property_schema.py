@@ -13,13 +13,15 @@ from typing import Any
 
 from grraf.types import LabelInfo, Pattern, PropertyInfo
 
-MAX_LABELS = 20
-MAX_RELATIONSHIPS = 20
-MAX_PATTERNS = 40
+MAX_LABELS = 15
+MAX_RELATIONSHIPS = 15
+MAX_PATTERNS = 30
 MAX_PROPERTIES = 8
 MAX_SAMPLES = 3
 MAX_VALUE_CHARS = 40
-MAX_NAME_CHARS = 60
+MAX_NAME_CHARS = 40
+#: One label's or type's line, properties and samples included, is cut here.
+MAX_LINE_CHARS = 400
 
 
 def short(value: Any, limit: int = MAX_VALUE_CHARS) -> str:
@@ -72,15 +74,16 @@ def render(
     lines = [header]
     for info in labels[:MAX_LABELS]:
         name = short(info.name, MAX_NAME_CHARS)
-        lines.append(
-            f"Node label :{name} ({_count(info.count, 'nodes')}): {_properties(info.properties, info.more_properties)}"
-        )
+        props = _properties(info.properties, info.more_properties)
+        lines.append(short(f"Node label :{name} ({_count(info.count, 'nodes')}): {props}", MAX_LINE_CHARS))
     if more_labels:
         lines.append(f"... {more_labels} more node labels")
     for info in relationships[:MAX_RELATIONSHIPS]:
         name = short(info.name, MAX_NAME_CHARS)
         props = _properties(info.properties, info.more_properties)
-        lines.append(f"Relationship type :{name} ({_count(info.count, 'relationships')}): {props}")
+        lines.append(
+            short(f"Relationship type :{name} ({_count(info.count, 'relationships')}): {props}", MAX_LINE_CHARS)
+        )
     if more_rels:
         lines.append(f"... {more_rels} more relationship types")
     if patterns:
@@ -100,17 +103,14 @@ def render(
 
 def max_chars(header: str = "", notes: str = "") -> int:
     """An upper bound on :func:`render`'s length for any graph (what the tests hold the text to)."""
-    value = MAX_VALUE_CHARS + 2
-    prop = 2 * MAX_NAME_CHARS + 13 + 7 + MAX_SAMPLES * value + 2
-    props = MAX_PROPERTIES * prop + 30
-    label_line = 40 + MAX_NAME_CHARS + props
-    pattern_line = 20 + 3 * MAX_NAME_CHARS + 30
+    more_line = 50
+    pattern_line = 2 + 3 * MAX_NAME_CHARS + 12 + 30
     return (
         len(header)
         + len(notes)
-        + (MAX_LABELS + 1) * label_line
-        + (MAX_RELATIONSHIPS + 1) * label_line
+        + (MAX_LABELS + MAX_RELATIONSHIPS) * (MAX_LINE_CHARS + 1)
+        + 3 * more_line
         + 100
-        + (MAX_PATTERNS + 1) * pattern_line
+        + MAX_PATTERNS * (pattern_line + 1)
         + 10
     )
