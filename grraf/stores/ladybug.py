@@ -393,7 +393,13 @@ class LadybugStore:
         return single_result(self._conn.execute(q)).get_as_df()
 
     def to_networkx(self) -> dict[str, nx.Graph]:
-        """Project the graph(s) into NetworkX (``{"G": graph, ...}``) for the Python path."""
+        """Project the graph(s) into NetworkX (``{"G": graph, ...}``) for the Python path.
+
+        A database grraf did not create becomes one ``MultiDiGraph`` ``G`` holding every node and
+        rel table (:func:`grraf.stores.projection.to_multidigraph`: nodes named by their primary key).
+        """
+        if not self._focus():
+            return {"G": self._property_projection()}
         from loaders.networkx import GraphFrames
 
         out: dict[str, nx.Graph] = {}
@@ -412,6 +418,36 @@ class LadybugStore:
             ).get_as_df()
             out[gname] = GraphFrames(nodes=nodes, edges=edges, directed=meta["directed"]).to_networkx()
         return out
+
+    def _property_projection(self) -> nx.MultiDiGraph:
+        from grraf.stores.projection import NodeRow, RelRow, to_multidigraph
+
+        nodes: list[NodeRow] = []
+        rels: list[RelRow] = []
+        keys: dict[str, str] = {}
+        tables = [(t, k) for t, k in self._tables() if t != META_TABLE]
+        for table, kind in tables:
+            if kind != "NODE":
+                continue
+            cols = [c for c, _, _ in self._columns(table)]
+            key = next((c for c, _, pk in self._columns(table) if pk), cols[0])
+            keys[table] = key
+            ret = ", ".join(f"n.{c}" for c in cols)
+            for row in all_rows(self._conn, f"MATCH (n:{table}) RETURN {ret}"):
+                props = {c: _jsonable(v) for c, v in zip(cols, row, strict=True) if v is not None}
+                nodes.append(NodeRow((table, props.get(key)), (table,), props))
+        for table, kind in tables:
+            if kind != "REL":
+                continue
+            cols = [c for c, _, _ in self._columns(table)]
+            ret = "".join(f", r.{c}" for c in cols)
+            for conn in all_rows(self._conn, f"CALL show_connection('{table}') RETURN *"):
+                src, dst = str(conn[0]), str(conn[1])
+                query = f"MATCH (a:{src})-[r:{table}]->(b:{dst}) RETURN a.{keys[src]}, b.{keys[dst]}{ret}"
+                for row in all_rows(self._conn, query):
+                    props = {c: _jsonable(v) for c, v in zip(cols, row[2:], strict=True) if v is not None}
+                    rels.append(RelRow((src, row[0]), (dst, row[1]), table, props))
+        return to_multidigraph(nodes, rels, keys)
 
     def close(self) -> None:
         """Close the connection and database; remove the temporary folder of :meth:`from_networkx`."""

@@ -504,9 +504,7 @@ class Neo4jStore:
 
         focus = self._focus_graphs()
         if not focus:
-            raise StoreError(
-                "no grraf graph in this Neo4j database to project; load one with `grraf load --into neo4j`"
-            )
+            return {"G": self._property_projection(max_nodes, max_edges)}
         out: dict[str, nx.Graph] = {}
         for gname, meta in focus.items():
             nl, et = quote_identifier(node_label(gname)), quote_identifier(edge_type(gname))
@@ -527,6 +525,49 @@ class Neo4jStore:
                 edges = pd.DataFrame({"source": [], "target": []})
             out[gname] = GraphFrames(nodes=nodes, edges=edges, directed=bool(meta["directed"])).to_networkx()
         return out
+
+    def _declared_keys(self) -> dict[str, str]:
+        """Label → property of a single-property uniqueness constraint or node key, where one exists."""
+        try:
+            rows = self._rows(
+                "SHOW CONSTRAINTS YIELD type, entityType, labelsOrTypes, properties "
+                "WHERE entityType = 'NODE' AND type IN ['UNIQUENESS', 'NODE_KEY'] AND size(properties) = 1 "
+                "RETURN labelsOrTypes[0], properties[0] ORDER BY labelsOrTypes[0], properties[0]"
+            )
+        except StoreError as e:  # an older server or a user not allowed to list constraints
+            log.info("constraints unavailable: %s", e)
+            return {}
+        keys: dict[str, str] = {}
+        for label, prop in rows:
+            keys.setdefault(str(label), str(prop))
+        return keys
+
+    def _property_projection(self, max_nodes: int, max_edges: int) -> nx.MultiDiGraph:
+        """The whole database (no grraf graph in it) as one MultiDiGraph, within the limits."""
+        from grraf.stores.projection import NodeRow, RelRow, to_multidigraph
+
+        n_nodes = int(self._rows("MATCH (n) RETURN count(n)")[0][0])
+        n_edges = int(self._rows("MATCH ()-[r]->() RETURN count(r)")[0][0])
+        if n_nodes > max_nodes or n_edges > max_edges:
+            raise StoreError(
+                f"the database has {n_nodes} nodes and {n_edges} relationships, above the projection limit "
+                f"({max_nodes} nodes, {max_edges} relationships); answer it with Cypher instead"
+            )
+        labels_order = self._labels_and_types()[0]
+        nodes = []
+        for ref, labels, props in self._rows("MATCH (n) RETURN elementId(n), labels(n), properties(n)"):
+            # grraf's own metadata nodes are not the user's data
+            if META_LABEL in labels:
+                continue
+            ordered = tuple(sorted(labels, key=lambda lb: labels_order.index(lb) if lb in labels_order else 1_000))
+            nodes.append(NodeRow(ref, ordered, {k: to_json(v) for k, v in props.items()}))
+        known = {n.ref for n in nodes}
+        rels = [
+            RelRow(a, b, t, {k: to_json(v) for k, v in p.items()})
+            for a, b, t, p in self._rows("MATCH (a)-[r]->(b) RETURN elementId(a), elementId(b), type(r), properties(r)")
+            if a in known and b in known
+        ]
+        return to_multidigraph(nodes, rels, self._declared_keys())
 
     def as_text(self, max_edges: int) -> str | None:
         """Edge lists of the grraf graph(s) in focus, or None when larger than ``max_edges``."""
