@@ -21,7 +21,7 @@ import shutil
 import tempfile
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ from grraf.config import Settings
 from grraf.errors import CodeFailed, CodeRejected, CodeTimeout, StoreError
 from grraf.stores import property_schema
 from grraf.stores.base import Language
-from grraf.stores.cypher_guard import check_cypher, edge_type, node_label
+from grraf.stores.cypher_guard import check_cypher, edge_type, node_label, quote_identifier
 from grraf.types import Execution, LabelInfo, Pattern, PropertyInfo, Schema
 
 log = logging.getLogger(__name__)
@@ -278,6 +278,26 @@ class LadybugStore:
                 if count:
                     out.append(Pattern(src, table, dst, int(count)))
         return tuple(sorted(out, key=lambda p: (-(p.count or 0), p.source, p.type, p.target)))
+
+    def string_values(self, label: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        """Distinct values of the string property ``label.prop`` containing one of ``tokens`` (lower case),
+        or the first ``limit`` values when ``tokens`` is empty.
+
+        grraf's own bounded, parameterised look-up for entity resolution: ``label`` and ``prop``
+        come from the schema and are quoted, the question's words travel only as parameters.
+        """
+        from grraf.pipeline.entities import unique_values
+
+        q, p = quote_identifier(label), quote_identifier(prop)
+        # No tokens: the first ``limit`` values (the bounded scan behind fuzzy matching).
+        # (ladybug cannot type an empty list parameter, so that case sends none)
+        match = f" AND any(t IN $tokens WHERE lower(n.{p}) CONTAINS t)" if tokens else ""
+        params = {"tokens": [t.lower() for t in tokens]} if tokens else {}
+        query = f"MATCH (n:{q}) WHERE n.{p} IS NOT NULL{match} RETURN DISTINCT n.{p} LIMIT {int(limit)}"
+        try:
+            return unique_values(all_rows(self._conn, query, params))
+        except RuntimeError as e:
+            raise StoreError(f"looking up names in {label}.{prop} failed: {e}") from e
 
     def _property_schema(self) -> Schema:
         """Schema of a database grraf did not create: labels, types, properties, patterns.

@@ -22,7 +22,7 @@ import datetime as dt
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import neo4j
@@ -330,6 +330,26 @@ class Neo4jStore:
                 count = round(int(n) * total / PATTERN_SCAN) if estimated else int(n)
                 out.append(Pattern(str(la), rtype, str(lb), count, estimated))
         return tuple(sorted(out, key=lambda p: (-(p.count or 0), p.source, p.type, p.target)))
+
+    def string_values(self, label: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        """Distinct values of the string property ``label.prop`` containing one of ``tokens`` (lower case),
+        or the first ``limit`` values when ``tokens`` is empty.
+
+        grraf's own bounded, parameterised look-up for entity resolution (READ transaction):
+        ``label`` and ``prop`` come from the schema and are quoted, the question's words travel
+        only as parameters.
+        """
+        from grraf.pipeline.entities import unique_values
+
+        q, p = quote_identifier(label), quote_identifier(prop)
+        # No tokens: the first ``limit`` values (the bounded scan behind fuzzy matching).
+        match = f"any(t IN $tokens WHERE toLower(n.{p}) CONTAINS t)" if tokens else "size($tokens) = 0"
+        rows = self._rows(
+            f"MATCH (n:{q}) WHERE n.{p} IS :: STRING AND {match} RETURN DISTINCT n." + p + " LIMIT $limit",
+            tokens=[t.lower() for t in tokens],
+            limit=int(limit),
+        )
+        return unique_values(rows)
 
     def _property_schema(self) -> Schema:
         """Schema of a database grraf did not create (labels, types, properties, patterns), no APOC.
