@@ -47,8 +47,16 @@ def _collect_questions(
     scale_only: bool,
     scale_sizes: str,
     graphinstruct_dir: Path | None,
+    split: str | None = None,
 ) -> list[Question]:
+    from grraf.bench.property.bench import property_questions, split_tasks
+
     questions: list[Question] = []
+    tasks, with_property = split_tasks(tasks)
+    if with_property:
+        questions += property_questions(split)
+        if tasks is None and jsonl is None and not scale:
+            return questions
     if jsonl is not None:
         chosen = set(parse_tasks(tasks)) if tasks else None
         questions += [q for q in load_jsonl(jsonl) if chosen is None or q.task in chosen]
@@ -100,7 +108,24 @@ def _print_report(out: Path) -> None:
     default=None,
     metavar="LIST",
     help="Comma-separated tasks and groups: 'all' (GRRAF's eleven, the default), 'extra', 'untemplated', "
-    "'beyond' (extra + untemplated); e.g. 'all,beyond' or 'flow,extra'.",
+    "'beyond' (extra + untemplated), 'property' (questions about the movies and flights property graphs, "
+    "asked of --store); e.g. 'all,beyond' or 'flow,extra'.",
+)
+@click.option(
+    "--store",
+    "store_kind",
+    type=click.Choice(["ladybug", "neo4j"]),
+    default="ladybug",
+    show_default=True,
+    help="Where the property questions' graphs live: a ladybug database written into --out, or the Neo4j "
+    "server of NEO4J_URI (filled once if it holds none of the graphs' labels).",
+)
+@click.option(
+    "--split",
+    type=click.Choice(["dev", "test", "all"]),
+    default="all",
+    show_default=True,
+    help="Which half of the property questions to run.",
 )
 @click.option("--per-task", default=5, show_default=True, type=click.IntRange(min=1), help="Questions per task.")
 @click.option(
@@ -180,6 +205,8 @@ def _print_report(out: Path) -> None:
 def bench(
     ctx: click.Context,
     tasks: str | None,
+    store_kind: str,
+    split: str,
     per_task: int,
     methods: str,
     seed: int,
@@ -213,6 +240,7 @@ def bench(
       grraf bench --scale --scale-sizes 100,10000,1000000 --methods grraf-networkx,grraf-cypher
       grraf bench --jsonl connectivity_test.json --methods grraf-networkx
       grraf bench --out runs/gpt4o-mini --report-only
+      grraf bench --tasks property --store neo4j --methods grraf-cypher,direct
 
     \b
     Tasks: connectivity cycle bipartite flow hamilton shortest substructure topology
@@ -245,6 +273,7 @@ def bench(
             scale_only=scale and not explicit_tasks,
             scale_sizes=scale_sizes,
             graphinstruct_dir=graphinstruct_dir,
+            split=None if split == "all" else split,
         )
         _run(
             questions,
@@ -258,6 +287,7 @@ def bench(
             self_check=self_check,
             reuse=reuse,
             explain=explain,
+            store_kind=store_kind,
         )
     except GrrafError as e:
         click.echo(f"grraf: error: {e}", err=True)
@@ -280,6 +310,7 @@ def _run(
     self_check: bool = True,
     reuse: bool = False,
     explain: bool = False,
+    store_kind: str = "ladybug",
 ) -> None:
     done = done_pairs(out / RESULTS_FILE)
     todo = sum(1 for q in questions for m in methods if (q.id, m) not in done)
@@ -321,5 +352,20 @@ def _run(
         def on_skip(question: Question, method: str) -> None:
             progress.update(bar, advance=1)
 
-        run(questions, methods, out, settings=settings, chat_model=chat_model, on_row=on_row, on_skip=on_skip)
+        store = None
+        if todo and any(q.task == "property" for q in questions):
+            from grraf.bench.property.bench import open_property_store
+
+            with console.status(f"filling the {store_kind} store with the property graphs…"):
+                store = open_property_store(store_kind, out, settings)
+        run(
+            questions,
+            methods,
+            out,
+            settings=settings,
+            chat_model=chat_model,
+            on_row=on_row,
+            on_skip=on_skip,
+            store=store,
+        )
     _print_report(out)

@@ -141,10 +141,6 @@ class Entity:
     value: str
     score: float
 
-    @property
-    def exact(self) -> bool:
-        return self.score >= 100.0
-
 
 @dataclass(frozen=True)
 class Phrase:
