@@ -349,7 +349,9 @@ def load_into_neo4j(
     database: str | None = None,
     replace: bool = False,
 ) -> None:
-    """Write the graphs ``names`` into a Neo4j database by running their scripts.
+    """Write the graphs ``names`` into a Neo4j database: the script's constraints, then its nodes and
+    relationships in a few batched, parameterised writes (the same graph as running the committed
+    script statement by statement, which tests check, in a second instead of half a minute).
 
     Args:
         driver: a ``neo4j.Driver`` with write access.
