@@ -72,8 +72,51 @@ class Plan:
 
 
 @dataclass(frozen=True)
+class Pattern:
+    """One way nodes connect in a property graph: ``(:source)-[:type]->(:target)``, with how often.
+
+    ``count`` is exact unless ``estimated`` (a bounded sample of a very large relationship type).
+    """
+
+    source: str
+    type: str
+    target: str
+    count: int | None = None
+    estimated: bool = False
+
+    def __str__(self) -> str:
+        return f"(:{self.source})-[:{self.type}]->(:{self.target})"
+
+
+@dataclass(frozen=True)
+class PropertyInfo:
+    """A property key of a label or relationship type: its type and a few sample values."""
+
+    name: str
+    type: str
+    samples: tuple[Any, ...] = ()
+    primary_key: bool = False
+
+
+@dataclass(frozen=True)
+class LabelInfo:
+    """A node label or relationship type, how many there are, and (the first few of) its properties."""
+
+    name: str
+    count: int | None
+    properties: tuple[PropertyInfo, ...] = ()
+    more_properties: int = 0
+
+
+@dataclass(frozen=True)
 class Schema:
-    """What the generate stage may know about a store: bounded in size whatever the graph size."""
+    """What the generate stage may know about a store: bounded in size whatever the graph size.
+
+    For property graphs (a database grraf did not create) ``labels``, ``relationships`` and
+    ``patterns`` carry the same facts as ``text`` in typed form: which label connects to which
+    by which relationship type, in which direction. Generated patterns can be checked against
+    ``patterns`` before they run.
+    """
 
     text: str
     node_count: int | None = None
@@ -82,6 +125,9 @@ class Schema:
     weight_property: str | None = None
     #: Python type names of the node ids (``("int",)``), when the store knows them.
     node_id_types: tuple[str, ...] = ()
+    labels: tuple[LabelInfo, ...] = ()
+    relationships: tuple[LabelInfo, ...] = ()
+    patterns: tuple[Pattern, ...] = ()
 
 
 @dataclass(frozen=True)

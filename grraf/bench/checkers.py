@@ -261,6 +261,10 @@ def is_topological_order(order: Sequence[int], nodes: int | Iterable[int], edges
 def check(question: Question, answer: Any) -> bool:
     """Is ``answer`` (an executed value or an answer text) right for ``question``?"""
     task = question.task
+    if task == "property":  # questions about property graphs name entities: their own checkers
+        from grraf.bench.property.questions import check_property
+
+        return check_property(question, answer)
     if task in YES_NO_TASKS:
         got = parse_yes_no(answer)
         return got is not None and got == bool(question.answer)

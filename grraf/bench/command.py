@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from grraf.bench.dataset import Question, generate, load_jsonl, parse_tasks, scale_questions
-from grraf.bench.phrasing import PHRASING_MODES, SPLITS, free_questions, parse_split
+from grraf.bench.phrasing import PHRASING_MODES, free_questions, parse_split
 from grraf.bench.report import rich_table, write_report
 from grraf.bench.runner import METHODS, RESULTS_FILE, Tally, done_pairs, parse_methods, run
 from grraf.config import Settings
@@ -49,9 +49,16 @@ def _collect_questions(
     scale_sizes: str,
     graphinstruct_dir: Path | None,
     phrasing: str = "graphinstruct",
-    phrasing_split: str = "test",
+    split: str = "test",
 ) -> list[Question]:
+    from grraf.bench.property.bench import property_questions, split_tasks
+
     questions: list[Question] = []
+    tasks, with_property = split_tasks(tasks)
+    if with_property:
+        questions += property_questions(None if split == "all" else split)
+        if tasks is None and jsonl is None and not scale:
+            return questions
     if jsonl is not None:
         if phrasing == "free":
             raise ConfigError("--jsonl brings its own wording; it cannot be combined with --phrasing free")
@@ -59,8 +66,9 @@ def _collect_questions(
         questions += [q for q in load_jsonl(jsonl) if chosen is None or q.task in chosen]
     elif not scale_only and phrasing == "free":
         # Free phrasing covers all 21 tasks unless --tasks says otherwise.
-        split = parse_split(phrasing_split)
-        questions += free_questions(tasks, per_task, seed, split=split, config_dir=graphinstruct_dir)
+        if split == "all":
+            raise ConfigError("--phrasing free runs one half at a time: --split dev (tune) or --split test (report)")
+        questions += free_questions(tasks, per_task, seed, split=parse_split(split), config_dir=graphinstruct_dir)
     elif not scale_only:
         questions += generate(tasks or "all", per_task, seed, config_dir=graphinstruct_dir)
     if scale:
@@ -111,8 +119,9 @@ def _print_report(out: Path) -> None:
     default=None,
     metavar="LIST",
     help="Comma-separated tasks and groups: 'all' (GRRAF's eleven, the default), 'extra', 'untemplated', "
-    "'beyond' (extra + untemplated); e.g. 'all,beyond' or 'flow,extra'. With --phrasing free the default is "
-    "all 21 tasks ('all,beyond').",
+    "'beyond' (extra + untemplated), 'property' (questions about the movies and flights property graphs, "
+    "asked of --store); e.g. 'all,beyond' or 'flow,extra'. With --phrasing free the default is all 21 tasks "
+    "('all,beyond').",
 )
 @click.option(
     "--phrasing",
@@ -123,11 +132,21 @@ def _print_report(out: Path) -> None:
     "(everyday phrasings from grraf/bench/data/phrasings.yaml; the graph is given separately).",
 )
 @click.option(
-    "--phrasing-split",
-    type=click.Choice(SPLITS, case_sensitive=False),
+    "--split",
+    type=click.Choice(["dev", "test", "all"], case_sensitive=False),
     default="test",
     show_default=True,
-    help="Which half of the free-phrasing set words the questions: 'dev' (tune on it) or 'test' (report it).",
+    help="Which half of the free phrasings and of the property questions: 'dev' (tune on it), 'test' (report "
+    "it); 'all' only for property questions.",
+)
+@click.option(
+    "--store",
+    "store_kind",
+    type=click.Choice(["ladybug", "neo4j"]),
+    default="ladybug",
+    show_default=True,
+    help="Where the property questions' graphs live: a ladybug database written into --out, or the Neo4j "
+    "server of NEO4J_URI (filled once if it holds none of the graphs' labels).",
 )
 @click.option("--per-task", default=5, show_default=True, type=click.IntRange(min=1), help="Questions per task.")
 @click.option(
@@ -209,7 +228,8 @@ def bench(
     ctx: click.Context,
     tasks: str | None,
     phrasing: str,
-    phrasing_split: str,
+    split: str,
+    store_kind: str,
     per_task: int,
     methods: str,
     seed: int,
@@ -238,7 +258,7 @@ def bench(
 
     --phrasing free words the questions in everyday English instead (at least sixteen
     phrasings per task, split once into a dev and a test half) and gives the graph to each
-    method as a NetworkX graph, not in the text. Tune on --phrasing-split dev; report test.
+    method as a NetworkX graph, not in the text. Tune on --split dev; report --split test.
 
     \b
     Examples:
@@ -247,7 +267,8 @@ def bench(
       grraf bench --scale --scale-sizes 100,10000,1000000 --methods grraf-networkx,grraf-cypher
       grraf bench --jsonl connectivity_test.json --methods grraf-networkx
       grraf bench --out runs/gpt4o-mini --report-only
-      grraf bench --phrasing free --phrasing-split test --seed 11 --per-task 10 --out runs/free-test
+      grraf bench --phrasing free --split test --seed 11 --per-task 10 --out runs/free-test
+      grraf bench --tasks property --store neo4j --methods grraf-cypher,direct
 
     \b
     Tasks: connectivity cycle bipartite flow hamilton shortest substructure topology
@@ -283,7 +304,7 @@ def bench(
             scale_sizes=scale_sizes,
             graphinstruct_dir=graphinstruct_dir,
             phrasing=phrasing.lower(),
-            phrasing_split=phrasing_split.lower(),
+            split=split.lower(),
         )
         _run(
             questions,
@@ -297,6 +318,7 @@ def bench(
             self_check=self_check,
             reuse=reuse,
             explain=explain,
+            store_kind=store_kind,
         )
     except GrrafError as e:
         click.echo(f"grraf: error: {e}", err=True)
@@ -319,6 +341,7 @@ def _run(
     self_check: bool = True,
     reuse: bool = False,
     explain: bool = False,
+    store_kind: str = "ladybug",
 ) -> None:
     done = done_pairs(out / RESULTS_FILE)
     todo = sum(1 for q in questions for m in methods if (q.id, m) not in done)
@@ -360,5 +383,20 @@ def _run(
         def on_skip(question: Question, method: str) -> None:
             progress.update(bar, advance=1)
 
-        run(questions, methods, out, settings=settings, chat_model=chat_model, on_row=on_row, on_skip=on_skip)
+        store = None
+        if todo and any(q.task == "property" for q in questions):
+            from grraf.bench.property.bench import open_property_store
+
+            with console.status(f"filling the {store_kind} store with the property graphs…"):
+                store = open_property_store(store_kind, out, settings)
+        run(
+            questions,
+            methods,
+            out,
+            settings=settings,
+            chat_model=chat_model,
+            on_row=on_row,
+            on_skip=on_skip,
+            store=store,
+        )
     _print_report(out)

@@ -154,6 +154,8 @@ def _base_row(question: Question, method: str) -> dict[str, Any]:
         "phrasing_id": meta.get("phrasing_id"),
         "phrasing_split": meta.get("phrasing_split"),
         "negated": meta.get("negated"),
+        # property-graph questions: which graph, split, answer kind and query shape
+        **{key: meta[key] for key in ("graph", "split", "kind", "shape") if key in meta},
     }
 
 
@@ -293,22 +295,27 @@ class MethodPool:
 
     chat_model: Any
     settings: Settings
+    #: The store every question is asked about (property-graph questions); None: each question brings its graph.
+    store: Any = None
     _agents: dict[str, Any] = field(default_factory=dict)
 
-    def _graph_qa(self, method: str) -> Any:
-        if method not in self._agents:
+    def _graph_qa(self, method: str, on_store: bool = False) -> Any:
+        key = f"{method}@store" if on_store else method
+        if key not in self._agents:
             agent = _load_agent()
+            # Asked of the store, grraf-cypher answers in Cypher and grraf-networkx projects it into NetworkX.
+            store = {"store": self.store} if on_store else {}
             if method == "grraf-networkx":
-                qa = agent.GraphQA(backend="networkx", chat_model=self.chat_model, settings=self.settings)
+                qa = agent.GraphQA(backend="networkx", chat_model=self.chat_model, settings=self.settings, **store)
             elif method == "grraf-cypher":
-                qa = agent.GraphQA(backend="cypher", chat_model=self.chat_model, settings=self.settings)
+                qa = agent.GraphQA(backend="cypher", chat_model=self.chat_model, settings=self.settings, **store)
             elif method == "grraf-no-retry":
                 one_shot = self.settings.with_(max_retries=0, fallback=False)
-                qa = agent.GraphQA(backend="networkx", chat_model=self.chat_model, settings=one_shot)
+                qa = agent.GraphQA(backend="networkx", chat_model=self.chat_model, settings=one_shot, **store)
             else:
                 raise ConfigError(f"{method} is not a GraphQA method")
-            self._agents[method] = qa
-        return self._agents[method]
+            self._agents[key] = qa
+        return self._agents[key]
 
     def applies(self, method: str, question: Question) -> bool:
         """Whether ``method`` can answer ``question``.
@@ -347,18 +354,24 @@ class MethodPool:
                 rounds=self.settings.max_retries if rounds is None else rounds,
                 method=method,
             )
-        qa = self._graph_qa(method)
+        # Property-graph questions are about the run's store; the others bring their graphs.
+        qa = self._graph_qa(method, on_store=self.store is not None and question.task == "property")
         if graph is not None:
             return qa.ask(question.text, graph=graph)  # type: ignore[no-any-return]
         return qa.ask(question.text)  # type: ignore[no-any-return]
 
     def close(self) -> None:
+        # GraphQA.close closes its store; a shared store is the run's to close, once, at the end.
         for method, qa in list(self._agents.items()):
+            if self.store is not None and getattr(qa, "store", None) is self.store:
+                qa.store = None
             try:
                 qa.close()
             except Exception as e:  # closing must not hide the run's own outcome
                 logger.warning("closing %s failed: %s", method, e)
         self._agents.clear()
+        if self.store is not None:
+            self.store.close()
 
 
 # --------------------------------------------------------------------------- running
@@ -424,6 +437,7 @@ def run(
     on_skip: Callable[[Question, str], None] | None = None,
     graph_loader: Callable[[str], Any] = read_scale_graph,
     max_consecutive_errors: int = 5,
+    store: Any = None,
 ) -> RunResult:
     """Answer every question with every method, appending rows to ``<out_dir>/results.jsonl``.
 
@@ -438,6 +452,7 @@ def run(
         on_skip: called for each pair skipped because it is already done or does not apply.
         graph_loader: reads a separately given graph from its path.
         max_consecutive_errors: a method that crashes this many times in a row aborts the run.
+        store: a store every question is about (the property-graph questions); the run closes it.
 
     Raises:
         BenchAborted: a method keeps crashing (e.g. the LLM server is down).
@@ -448,7 +463,7 @@ def run(
     out.mkdir(parents=True, exist_ok=True)
     path = out / RESULTS_FILE
     done = done_pairs(path)
-    pool = MethodPool(chat_model=chat_model, settings=settings)
+    pool = MethodPool(chat_model=chat_model, settings=settings, store=store)
     graphs = _GraphCache(graph_loader)
     tally = Tally()
     written: list[dict[str, Any]] = []
@@ -463,6 +478,8 @@ def run(
                             on_skip(question, method)
                         continue
                     row = _run_one(pool, graphs, question, method)
+                    if store is not None and question.task == "property":
+                        row["store"] = store.name
                     sink.write(json.dumps(row, ensure_ascii=False) + "\n")
                     sink.flush()
                     written.append(row)

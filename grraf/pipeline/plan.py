@@ -240,8 +240,10 @@ def _with_task(
 
 
 def _without_task(base: Plan, *, chosen: str | None, issues: tuple[str, ...] = ()) -> Plan:
+    # Without a task nothing says how many things answer "who" or "which": one form for both.
     form = validate.ask_form(base.question)
-    return replace(base, task=None, output=form or "text", confirmed=False, issues=issues, chosen=chosen)
+    output = {"yes/no": "yes/no", "number": "number", "node": "list", "list": "list"}.get(form or "", "text")
+    return replace(base, task=None, output=output, confirmed=False, issues=issues, chosen=chosen)
 
 
 def task_of(plan: Plan) -> Task | None:

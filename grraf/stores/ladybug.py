@@ -21,7 +21,7 @@ import shutil
 import tempfile
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -31,9 +31,10 @@ import pandas as pd
 
 from grraf.config import Settings
 from grraf.errors import CodeFailed, CodeRejected, CodeTimeout, StoreError
+from grraf.stores import property_schema
 from grraf.stores.base import Capabilities, Language, node_forms
-from grraf.stores.cypher_guard import check_cypher, edge_type, node_label
-from grraf.types import Execution, Schema
+from grraf.stores.cypher_guard import check_cypher, edge_type, node_label, quote_identifier
+from grraf.types import Execution, LabelInfo, Pattern, PropertyInfo, Schema
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +48,13 @@ _SAMPLES = 3
 _DIALECT_NOTES = (
     "Reminders (ladybug Cypher): give the node label on both ends of every pattern; "
     "variable-length paths need an upper bound, e.g. -[e:G_EDGE* SHORTEST 1..30]->."
+)
+
+
+_PROPERTY_NOTES = (
+    "Reminders (ladybug Cypher): give the label on both ends of every pattern and follow the patterns above; "
+    "variable-length paths need an upper bound, e.g. -[r:TYPE* SHORTEST 1..30]->; aggregate in WITH before "
+    "ORDER BY (ORDER BY count(x) fails); label(r) instead of type(r); lists are indexed from 1."
 )
 
 
@@ -205,11 +213,12 @@ class LadybugStore:
     def _build_schema(self) -> Schema:
         lines: list[str] = []
         focus = self._focus()
+        if not focus:
+            return self._property_schema()
         node_total = edge_total = 0
         directed_flags: set[bool] = set()
         weight_props: set[str] = set()
-        if not focus:
-            lines.extend(self._generic_schema())
+        patterns: list[Pattern] = []
         for gname in focus[:_MAX_GRAPHS_IN_SCHEMA]:
             meta = self._graphs[gname]
             directed = meta["directed"]
@@ -222,6 +231,7 @@ class LadybugStore:
             if meta["weighted"]:
                 weight_props.add("weight")
             lines.append(f"Graph {gname}: {kind}, {weighted}, {meta['nodes']} nodes, {meta['edges']} edges.")
+            patterns.append(Pattern(nt, et, nt, int(meta["edges"])))
             lines.append(f"  Node table {nt}: {self._describe_table(nt, False)}")
             lines.append(f"  Relationship table {et} ({nt} -> {nt}): {self._describe_table(et, True)}")
             if directed:
@@ -243,6 +253,7 @@ class LadybugStore:
             directed=directed_flags.pop() if single else None,
             weight_property=(weight_props.pop() if len(weight_props) == 1 else None),
             node_id_types=tuple(sorted(t for t in id_types if t)),
+            patterns=tuple(patterns),
         )
 
     def _id_type(self, table: str) -> str | None:
@@ -250,25 +261,94 @@ class LadybugStore:
         kind = next((t for c, t, _ in self._columns(table) if c == "id"), "")
         return "int" if "INT" in kind.upper() else "str" if kind else None
 
-    def _generic_schema(self) -> list[str]:
-        """Schema of a database not written by grraf: every table, with counts."""
-        lines = ["Database tables (not created by grraf; directedness unknown):"]
-        tables = self._tables()
-        for table, kind in tables[: _MAX_GRAPHS_IN_SCHEMA * 2]:
+    def _table_info(self, table: str, is_rel: bool, count: int | None) -> LabelInfo:
+        columns = self._columns(table)
+        props = tuple(
+            PropertyInfo(col, typ, tuple(self._samples(table, col, is_rel)), primary_key=pk)
+            for col, typ, pk in columns[: property_schema.MAX_PROPERTIES]
+        )
+        return LabelInfo(table, count, props, max(0, len(columns) - property_schema.MAX_PROPERTIES))
+
+    def property_patterns(self) -> tuple[Pattern, ...]:
+        """Every ``(:FROM)-[:REL]->(:TO)`` pair the rel tables declare, with its count (largest first).
+
+        Exact: ladybug's rel tables know their FROM/TO tables, and a pair is counted by matching it.
+        The number of patterns is bounded by the tables, not by the data.
+        """
+        out: list[Pattern] = []
+        for table, kind in self._tables():
+            if kind != "REL" or table == META_TABLE:
+                continue
+            for conn in all_rows(self._conn, f"CALL show_connection('{table}') RETURN *"):
+                src, dst = str(conn[0]), str(conn[1])
+                count = all_rows(self._conn, f"MATCH (:{src})-[r:{table}]->(:{dst}) RETURN count(r)")[0][0]
+                if count:
+                    out.append(Pattern(src, table, dst, int(count)))
+        return tuple(sorted(out, key=lambda p: (-(p.count or 0), p.source, p.type, p.target)))
+
+    def string_values(self, label: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        """Distinct values of the string property ``label.prop`` containing one of ``tokens`` (lower case),
+        or the first ``limit`` values when ``tokens`` is empty.
+
+        grraf's own bounded, parameterised look-up for entity resolution: ``label`` and ``prop``
+        come from the schema and are quoted, the question's words travel only as parameters.
+        """
+        from grraf.pipeline.entities import unique_values
+
+        q, p = quote_identifier(label), quote_identifier(prop)
+        # No tokens: the first ``limit`` values (the bounded scan behind fuzzy matching).
+        # (ladybug cannot type an empty list parameter, so that case sends none)
+        match = f" AND any(t IN $tokens WHERE lower(n.{p}) CONTAINS t)" if tokens else ""
+        params = {"tokens": [t.lower() for t in tokens]} if tokens else {}
+        query = f"MATCH (n:{q}) WHERE n.{p} IS NOT NULL{match} RETURN DISTINCT n.{p} LIMIT {int(limit)}"
+        try:
+            return unique_values(all_rows(self._conn, query, params))
+        except RuntimeError as e:
+            raise StoreError(f"looking up names in {label}.{prop} failed: {e}") from e
+
+    def _property_schema(self) -> Schema:
+        """Schema of a database grraf did not create: labels, types, properties, patterns.
+
+        Bounded: the first tables and properties in name order (see
+        :mod:`grraf.stores.property_schema`), three sample values each; counts by one scan per table.
+        """
+        labels: list[LabelInfo] = []
+        rels: list[LabelInfo] = []
+        node_total = edge_total = n_labels = n_rels = 0
+        for table, kind in self._tables():
             is_rel = kind == "REL"
+            if kind not in ("NODE", "REL") or table == META_TABLE:
+                continue
+            n_rels += is_rel
+            n_labels += not is_rel
             pattern = f"()-[x:{table}]->()" if is_rel else f"(x:{table})"
-            count = all_rows(self._conn, f"MATCH {pattern} RETURN count(*)")[0][0]
-            where = ""
+            count = int(all_rows(self._conn, f"MATCH {pattern} RETURN count(*)")[0][0])
             if is_rel:
-                conns = all_rows(self._conn, f"CALL show_connection('{table}') RETURN *")
-                where = " (" + ", ".join(f"{c[0]} -> {c[1]}" for c in conns[:3]) + ")"
-            lines.append(
-                f"  {'Relationship' if is_rel else 'Node'} table {table}{where}: {count} rows; "
-                f"{self._describe_table(table, is_rel)}"
-            )
-        if len(tables) > _MAX_GRAPHS_IN_SCHEMA * 2:
-            lines.append(f"  ... {len(tables) - _MAX_GRAPHS_IN_SCHEMA * 2} more tables")
-        return lines
+                edge_total += count
+                if len(rels) < property_schema.MAX_RELATIONSHIPS:
+                    rels.append(self._table_info(table, True, count))
+            else:
+                node_total += count
+                if len(labels) < property_schema.MAX_LABELS:
+                    labels.append(self._table_info(table, False, count))
+        patterns = self.property_patterns()
+        text = property_schema.render(
+            labels,
+            rels,
+            patterns,
+            header="A property graph (not created by grraf): match nodes by their label and properties.",
+            notes=_PROPERTY_NOTES,
+            total_labels=n_labels,
+            total_relationships=n_rels,
+        )
+        return Schema(
+            text=text,
+            node_count=node_total,
+            edge_count=edge_total,
+            labels=tuple(labels),
+            relationships=tuple(rels),
+            patterns=patterns,
+        )
 
     # ------------------------------------------------------------------ execution
     def check(self, code: str) -> None:
@@ -358,7 +438,13 @@ class LadybugStore:
         return None
 
     def to_networkx(self) -> dict[str, nx.Graph]:
-        """Project the graph(s) into NetworkX (``{"G": graph, ...}``) for the Python path."""
+        """Project the graph(s) into NetworkX (``{"G": graph, ...}``) for the Python path.
+
+        A database grraf did not create becomes one ``MultiDiGraph`` ``G`` holding every node and
+        rel table (:func:`grraf.stores.projection.to_multidigraph`: nodes named by their primary key).
+        """
+        if not self._focus():
+            return {"G": self._property_projection()}
         from loaders.networkx import GraphFrames
 
         out: dict[str, nx.Graph] = {}
@@ -377,6 +463,36 @@ class LadybugStore:
             ).get_as_df()
             out[gname] = GraphFrames(nodes=nodes, edges=edges, directed=meta["directed"]).to_networkx()
         return out
+
+    def _property_projection(self) -> nx.MultiDiGraph:
+        from grraf.stores.projection import NodeRow, RelRow, to_multidigraph
+
+        nodes: list[NodeRow] = []
+        rels: list[RelRow] = []
+        keys: dict[str, str] = {}
+        tables = [(t, k) for t, k in self._tables() if t != META_TABLE]
+        for table, kind in tables:
+            if kind != "NODE":
+                continue
+            cols = [c for c, _, _ in self._columns(table)]
+            key = next((c for c, _, pk in self._columns(table) if pk), cols[0])
+            keys[table] = key
+            ret = ", ".join(f"n.{c}" for c in cols)
+            for row in all_rows(self._conn, f"MATCH (n:{table}) RETURN {ret}"):
+                props = {c: _jsonable(v) for c, v in zip(cols, row, strict=True) if v is not None}
+                nodes.append(NodeRow((table, props.get(key)), (table,), props))
+        for table, kind in tables:
+            if kind != "REL":
+                continue
+            cols = [c for c, _, _ in self._columns(table)]
+            ret = "".join(f", r.{c}" for c in cols)
+            for conn in all_rows(self._conn, f"CALL show_connection('{table}') RETURN *"):
+                src, dst = str(conn[0]), str(conn[1])
+                query = f"MATCH (a:{src})-[r:{table}]->(b:{dst}) RETURN a.{keys[src]}, b.{keys[dst]}{ret}"
+                for row in all_rows(self._conn, query):
+                    props = {c: _jsonable(v) for c, v in zip(cols, row[2:], strict=True) if v is not None}
+                    rels.append(RelRow((src, row[0]), (dst, row[1]), table, props))
+        return to_multidigraph(nodes, rels, keys)
 
     def close(self) -> None:
         """Close the connection and database; remove the temporary folder of :meth:`from_networkx`."""

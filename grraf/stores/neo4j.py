@@ -22,7 +22,7 @@ import datetime as dt
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import neo4j
@@ -31,9 +31,10 @@ from neo4j import exceptions as nex
 
 from grraf.config import Settings
 from grraf.errors import CodeFailed, CodeRejected, CodeTimeout, ConfigError, StoreError
+from grraf.stores import property_schema
 from grraf.stores.base import Capabilities, Language, node_forms
 from grraf.stores.cypher_guard import check_cypher, edge_type, node_label, quote_identifier
-from grraf.types import Execution, Schema
+from grraf.types import Execution, LabelInfo, Pattern, PropertyInfo, Schema
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +43,8 @@ _MAX_LABELS = 20
 _MAX_PROPERTIES = 8
 _SAMPLES = 3
 _SAMPLE_SCAN = 100  # samples come from the first N nodes of a label, so the cost is flat
+#: Relationships of one type read to find which labels it connects (bounded, see property_patterns).
+PATTERN_SCAN = 10_000
 
 # Full notes: grraf/prompts/dialect_neo4j.yaml. The schema adds what only the server knows
 # (is GDS/APOC installed) and the one bound that keeps queries from running forever.
@@ -206,6 +209,8 @@ class Neo4jStore:
         values taken from the first 100 nodes; counts come from Neo4j's count store.
         """
         graphs = self.graph_infos()
+        if not graphs and self.graph_name is None:
+            return self._property_schema()
         labels = [r[0] for r in self._rows("CALL db.labels() YIELD label RETURN label ORDER BY label")]
         types = [
             r[0]
@@ -270,6 +275,125 @@ class Neo4jStore:
             edge_count=edge_total,
             directed=directed.pop() if len(directed) == 1 else None,
             weight_property="weight" if weighted else None,
+        )
+
+    def _labels_and_types(self) -> tuple[list[str], list[str]]:
+        labels = [r[0] for r in self._rows("CALL db.labels() YIELD label RETURN label ORDER BY label")]
+        types = [
+            r[0]
+            for r in self._rows(
+                "CALL db.relationshipTypes() YIELD relationshipType RETURN relationshipType ORDER BY relationshipType"
+            )
+        ]
+        # grraf's own metadata and staging namespaces are not the user's data
+        return [lb for lb in labels if lb != META_LABEL and "__" not in lb], [t for t in types if "__" not in t]
+
+    def _sample_values(self, owner: str, prop: str, *, rel: bool) -> tuple[Any, ...]:
+        q, p = quote_identifier(owner), quote_identifier(prop)
+        pattern = f"()-[x:{q}]->()" if rel else f"(x:{q})"
+        rows = self._rows(
+            f"MATCH {pattern} WITH x LIMIT {_SAMPLE_SCAN} WITH x.{p} AS v WHERE v IS NOT NULL "
+            f"RETURN DISTINCT v LIMIT {_SAMPLES}"
+        )
+        return tuple(sorted((to_json(r[0]) for r in rows), key=str))
+
+    def _info(self, owner: str, count: int, props: list[tuple[str, str]], *, rel: bool) -> LabelInfo:
+        shown = props[: property_schema.MAX_PROPERTIES]
+        infos = tuple(PropertyInfo(p, t or "ANY", self._sample_values(owner, p, rel=rel)) for p, t in shown)
+        return LabelInfo(owner, count, infos, len(props) - len(shown))
+
+    def property_patterns(self, types: list[str] | None = None) -> tuple[Pattern, ...]:
+        """Which labels each relationship type connects, and how often, without APOC.
+
+        ``db.schema.visualization()`` is not used: it pairs every label seen at the start of a
+        type with every label seen at its end (from the count store), so it reports patterns
+        that do not exist. Instead each type (the first :data:`property_schema.MAX_RELATIONSHIPS`)
+        is read by one bounded scan of its first :data:`PATTERN_SCAN` relationships, grouped by
+        the end nodes' labels. Counts are exact when the type has at most that many
+        relationships; above it they are the sample's shares scaled to the type's total (from
+        the count store) and marked ``estimated``, and a pattern absent from the sample is missed.
+        """
+        if types is None:
+            types = self._labels_and_types()[1]
+        out: list[Pattern] = []
+        for rtype in types[: property_schema.MAX_RELATIONSHIPS]:
+            q = quote_identifier(rtype)
+            total = int(self._rows(f"MATCH ()-[r:{q}]->() RETURN count(r)")[0][0])
+            rows = self._rows(
+                f"MATCH (a)-[r:{q}]->(b) WITH a, b LIMIT {PATTERN_SCAN} "
+                "UNWIND CASE WHEN size(labels(a)) = 0 THEN [''] ELSE labels(a) END AS la "
+                "UNWIND CASE WHEN size(labels(b)) = 0 THEN [''] ELSE labels(b) END AS lb "
+                "RETURN la, lb, count(*) ORDER BY la, lb"
+            )
+            estimated = total > PATTERN_SCAN
+            for la, lb, n in rows:
+                count = round(int(n) * total / PATTERN_SCAN) if estimated else int(n)
+                out.append(Pattern(str(la), rtype, str(lb), count, estimated))
+        return tuple(sorted(out, key=lambda p: (-(p.count or 0), p.source, p.type, p.target)))
+
+    def string_values(self, label: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        """Distinct values of the string property ``label.prop`` containing one of ``tokens`` (lower case),
+        or the first ``limit`` values when ``tokens`` is empty.
+
+        grraf's own bounded, parameterised look-up for entity resolution (READ transaction):
+        ``label`` and ``prop`` come from the schema and are quoted, the question's words travel
+        only as parameters.
+        """
+        from grraf.pipeline.entities import unique_values
+
+        q, p = quote_identifier(label), quote_identifier(prop)
+        # No tokens: the first ``limit`` values (the bounded scan behind fuzzy matching).
+        match = f"any(t IN $tokens WHERE toLower(n.{p}) CONTAINS t)" if tokens else "size($tokens) = 0"
+        rows = self._rows(
+            f"MATCH (n:{q}) WHERE n.{p} IS :: STRING AND {match} RETURN DISTINCT n." + p + " LIMIT $limit",
+            tokens=[t.lower() for t in tokens],
+            limit=int(limit),
+        )
+        return unique_values(rows)
+
+    def _property_schema(self) -> Schema:
+        """Schema of a database grraf did not create (labels, types, properties, patterns), no APOC.
+
+        Bounded: the first 20 labels and types in name order, 8 properties each with 3 sample
+        values from the first 100 nodes, counts from the count store, patterns from bounded scans
+        (:meth:`property_patterns`).
+        """
+        labels, types = self._labels_and_types()
+        node_props = self._property_types(
+            "CALL db.schema.nodeTypeProperties() YIELD nodeLabels, propertyName, "
+            "propertyTypes RETURN nodeLabels, propertyName, propertyTypes"
+        )
+        rel_props = self._property_types(
+            "CALL db.schema.relTypeProperties() YIELD relType, propertyName, "
+            "propertyTypes RETURN relType, propertyName, propertyTypes"
+        )
+        label_infos = []
+        for label in labels[: property_schema.MAX_LABELS]:
+            count = int(self._rows(f"MATCH (n:{quote_identifier(label)}) RETURN count(n)")[0][0])
+            label_infos.append(self._info(label, count, node_props.get(label, []), rel=False))
+        rel_infos = []
+        for rtype in types[: property_schema.MAX_RELATIONSHIPS]:
+            count = int(self._rows(f"MATCH ()-[r:{quote_identifier(rtype)}]->() RETURN count(r)")[0][0])
+            rel_infos.append(self._info(rtype, count, rel_props.get(rtype, []), rel=True))
+        patterns = self.property_patterns(types)
+        node_total = int(self._rows("MATCH (n) RETURN count(n)")[0][0])
+        edge_total = int(self._rows("MATCH ()-[r]->() RETURN count(r)")[0][0])
+        text = property_schema.render(
+            label_infos,
+            rel_infos,
+            patterns,
+            header="A property graph (not created by grraf): match nodes by their label and properties.",
+            notes=_DIALECT_NOTES.format(extras=self._procedures_note()),
+            total_labels=len(labels),
+            total_relationships=len(types),
+        )
+        return Schema(
+            text=text,
+            node_count=node_total,
+            edge_count=edge_total,
+            labels=tuple(label_infos),
+            relationships=tuple(rel_infos),
+            patterns=patterns,
         )
 
     def _property_types(self, query: str) -> dict[str, list[tuple[str, str]]]:
@@ -415,9 +539,7 @@ class Neo4jStore:
 
         focus = self._focus_graphs()
         if not focus:
-            raise StoreError(
-                "no grraf graph in this Neo4j database to project; load one with `grraf load --into neo4j`"
-            )
+            return {"G": self._property_projection(max_nodes, max_edges)}
         out: dict[str, nx.Graph] = {}
         for gname, meta in focus.items():
             nl, et = quote_identifier(node_label(gname)), quote_identifier(edge_type(gname))
@@ -438,6 +560,49 @@ class Neo4jStore:
                 edges = pd.DataFrame({"source": [], "target": []})
             out[gname] = GraphFrames(nodes=nodes, edges=edges, directed=bool(meta["directed"])).to_networkx()
         return out
+
+    def _declared_keys(self) -> dict[str, str]:
+        """Label → property of a single-property uniqueness constraint or node key, where one exists."""
+        try:
+            rows = self._rows(
+                "SHOW CONSTRAINTS YIELD type, entityType, labelsOrTypes, properties "
+                "WHERE entityType = 'NODE' AND type IN ['UNIQUENESS', 'NODE_KEY'] AND size(properties) = 1 "
+                "RETURN labelsOrTypes[0], properties[0] ORDER BY labelsOrTypes[0], properties[0]"
+            )
+        except StoreError as e:  # an older server or a user not allowed to list constraints
+            log.info("constraints unavailable: %s", e)
+            return {}
+        keys: dict[str, str] = {}
+        for label, prop in rows:
+            keys.setdefault(str(label), str(prop))
+        return keys
+
+    def _property_projection(self, max_nodes: int, max_edges: int) -> nx.MultiDiGraph:
+        """The whole database (no grraf graph in it) as one MultiDiGraph, within the limits."""
+        from grraf.stores.projection import NodeRow, RelRow, to_multidigraph
+
+        n_nodes = int(self._rows("MATCH (n) RETURN count(n)")[0][0])
+        n_edges = int(self._rows("MATCH ()-[r]->() RETURN count(r)")[0][0])
+        if n_nodes > max_nodes or n_edges > max_edges:
+            raise StoreError(
+                f"the database has {n_nodes} nodes and {n_edges} relationships, above the projection limit "
+                f"({max_nodes} nodes, {max_edges} relationships); answer it with Cypher instead"
+            )
+        labels_order = self._labels_and_types()[0]
+        nodes = []
+        for ref, labels, props in self._rows("MATCH (n) RETURN elementId(n), labels(n), properties(n)"):
+            # grraf's own metadata nodes are not the user's data
+            if META_LABEL in labels:
+                continue
+            ordered = tuple(sorted(labels, key=lambda lb: labels_order.index(lb) if lb in labels_order else 1_000))
+            nodes.append(NodeRow(ref, ordered, {k: to_json(v) for k, v in props.items()}))
+        known = {n.ref for n in nodes}
+        rels = [
+            RelRow(a, b, t, {k: to_json(v) for k, v in p.items()})
+            for a, b, t, p in self._rows("MATCH (a)-[r]->(b) RETURN elementId(a), elementId(b), type(r), properties(r)")
+            if a in known and b in known
+        ]
+        return to_multidigraph(nodes, rels, self._declared_keys())
 
     def as_text(self, max_edges: int) -> str | None:
         """Edge lists of the grraf graph(s) in focus, or None when larger than ``max_edges``."""

@@ -319,7 +319,7 @@ def test_bench_phrasing_free_passes_graphs_and_records_phrasings(
 
     monkeypatch.setattr(agent, "answer_directly", spy)
     out = tmp_path / "run"
-    args = ["--phrasing", "free", "--phrasing-split", "dev", "--tasks", "flow,triplet", "--per-task", "2"]
+    args = ["--phrasing", "free", "--split", "dev", "--tasks", "flow,triplet", "--per-task", "2"]
     result = CliRunner().invoke(bench, [*args, "--seed", "5", "--methods", "grraf-networkx,direct", "--out", str(out)])
     assert result.exit_code == 0, result.output
     rows = read_rows(out / "results.jsonl")

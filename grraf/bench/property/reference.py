@@ -1,0 +1,245 @@
+"""Independent reference answers: each benchmark question computed in Python from the source data.
+
+The gold answers written in ``questions.yaml`` must equal what these functions compute
+(tests check it), and so must the hand-written Cypher of each question on each store. The
+reference never goes through Cypher or a store: it reads :class:`PropertyGraph` values into
+pandas frames and NetworkX graphs, so a mistake in a loader, a script or a query cannot hide
+in the gold.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+import networkx as nx
+import pandas as pd
+
+from grraf.bench.property.graphs import PropertyGraph, property_graph
+
+Reference = Callable[[], Any]
+
+
+@cache
+def nodes(graph: str, label: str) -> pd.DataFrame:
+    """The nodes of ``label`` as a frame, one column per property (missing values as NaN/None)."""
+    g = property_graph(graph)
+    return pd.DataFrame([dict(n.properties) for n in g.nodes if n.label == label])
+
+
+@cache
+def rels(graph: str, rel_type: str) -> pd.DataFrame:
+    """Relationships of ``rel_type``: ``source``, ``target`` (key values) and their properties."""
+    g = property_graph(graph)
+    rows = [{"source": r.source, "target": r.target, **r.properties} for r in g.rels if r.type == rel_type]
+    return pd.DataFrame(rows)
+
+
+def multigraph(g: PropertyGraph) -> nx.MultiDiGraph:
+    """Nodes keyed ``(label, key)``; each relationship an edge with attribute ``type``."""
+    out = nx.MultiDiGraph()
+    for n in g.nodes:
+        out.add_node((n.label, g.key_of(n)), label=n.label, **n.properties)
+    for r in g.rels:
+        t = g.rel_table(r.type)
+        out.add_edge((t.source, r.source), (t.target, r.target), type=r.type, **r.properties)
+    return out
+
+
+@cache
+def movies_graph() -> nx.Graph:
+    """People and movies, undirected, any relationship type: the graph "connections" walk."""
+    return nx.Graph(multigraph(property_graph("movies")).to_undirected())
+
+
+@cache
+def route_graph() -> nx.DiGraph:
+    """Airports and their directed routes, weighted by ``distance_km``."""
+    g = nx.DiGraph()
+    g.add_nodes_from(nodes("flights", "Airport")["code"])
+    for r in rels("flights", "ROUTE").itertuples():
+        g.add_edge(r.source, r.target, distance_km=r.distance_km)
+    return g
+
+
+# --------------------------------------------------------------------------- movies
+
+
+def _acted() -> pd.DataFrame:
+    return rels("movies", "ACTED_IN")
+
+
+def _directed() -> pd.DataFrame:
+    return rels("movies", "DIRECTED")
+
+
+def _movies_of(person: str) -> set[str]:
+    a = _acted()
+    return set(a[a.source == person].target)
+
+
+def _cast(title: str) -> set[str]:
+    a = _acted()
+    return set(a[a.target == title].source)
+
+
+def _released(title: str) -> int:
+    m = nodes("movies", "Movie")
+    return int(m[m.title == title].released.iloc[0])
+
+
+def _co_actors(person: str) -> list[str]:
+    return sorted(set().union(*(_cast(t) for t in _movies_of(person))) - {person})
+
+
+def _top(series: pd.Series) -> list[str]:
+    """Every index label that reaches the series' maximum (ties kept)."""
+    return sorted(str(k) for k in series[series == series.max()].index)
+
+
+def _component_of(graph: nx.Graph, node: Any) -> set[Any]:
+    return set(nx.node_connected_component(graph, node))
+
+
+def _movies_reference() -> dict[str, Reference]:
+    a, d, p = _acted, _directed, lambda: nodes("movies", "Person")
+    m = lambda: nodes("movies", "Movie")  # noqa: E731 - a one-line accessor like the others
+    return {
+        "movies-01": lambda: sorted(d()[d().target == "The Matrix"].source),
+        "movies-02": lambda: _released("Apollo 13"),
+        "movies-03": lambda: int(p()[p().name == "Meg Ryan"].born.iloc[0]),
+        "movies-04": lambda: list(a()[(a().source == "Kevin Bacon") & (a().target == "A Few Good Men")].roles.iloc[0]),
+        "movies-05": lambda: sorted(d()[d().source == "Nora Ephron"].target),
+        "movies-06": lambda: sorted(_cast("Apollo 13")),
+        "movies-07": lambda: sorted(_movies_of("Keanu Reeves")),
+        "movies-08": lambda: len(_movies_of("Tom Hanks")),
+        "movies-09": lambda: int((d().groupby("source").size() > 1).sum()),
+        "movies-10": lambda: int((m().released == 1999).sum()),
+        "movies-11": lambda: sorted(m()[m().released < 1990].title),
+        "movies-12": lambda: round(float(pd.Series([_released(t) for t in _movies_of("Jack Nicholson")]).mean()), 4),
+        "movies-13": lambda: "Top Gun" in _movies_of("Tom Cruise"),
+        "movies-14": lambda: _co_actors("Kevin Bacon"),
+        "movies-15": lambda: sorted(set().union(*(_cast(t) for t in d()[d().source == "Ron Howard"].target))),
+        "movies-16": lambda: sorted(_movies_of("Tom Hanks") & _movies_of("Meg Ryan")),
+        "movies-17": lambda: sorted(set(a().merge(d(), on=["source", "target"]).source)),
+        "movies-18": lambda: nx.shortest_path_length(movies_graph(), ("Person", "Tom Hanks"), ("Person", "Meg Ryan")),
+        "movies-19": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Kevin Bacon"), ("Person", "Keanu Reeves")
+        ),
+        "movies-20": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Audrey Tautou"), ("Person", "Christopher Walken")
+        ),
+        "movies-21": lambda: _top(a().groupby("source").size()),
+        "movies-22": lambda: _top(a().groupby("target").size()),
+        "movies-23": lambda: _top(d().groupby("source").size()),
+        "movies-24": lambda: nx.number_connected_components(movies_graph()),
+        "movies-25": lambda: sorted(
+            k[1] for k in _component_of(movies_graph(), ("Movie", "Blade Runner")) if k[0] == "Movie"
+        ),
+        "movies-26": lambda: _top(pd.Series({n: len(_co_actors(n)) for n in set(a().source)})),
+        "movies-27": lambda: _oldest(_cast("The Matrix")),
+        "movies-28": lambda: sorted(t for t in _movies_of("Cuba Gooding Jr.") if _released(t) > 1996),
+    }
+
+
+def _oldest(people: set[str]) -> list[str]:
+    p = nodes("movies", "Person")
+    chosen = p[p.name.isin(people)].dropna(subset=["born"])
+    return sorted(chosen[chosen.born == chosen.born.min()].name)
+
+
+# --------------------------------------------------------------------------- flights
+
+
+def _airport(code: str) -> pd.Series:
+    ap = nodes("flights", "Airport")
+    return ap[ap.code == code].iloc[0]
+
+
+def _code_of(airport_name: str) -> str:
+    return str(nodes("flights", "Airport").set_index("name").loc[airport_name, "code"])
+
+
+def _country_of() -> dict[str, str]:
+    c = nodes("flights", "Country").set_index("code")
+    return {r.source: str(c.loc[r.target, "name"]) for r in rels("flights", "IN_COUNTRY").itertuples()}
+
+
+def _routes() -> pd.DataFrame:
+    return rels("flights", "ROUTE")
+
+
+def _flights_reference() -> dict[str, Reference]:
+    r, g = _routes, route_graph
+    country = _country_of
+    return {
+        "flights-01": lambda: str(_airport("LHR").city),
+        "flights-02": lambda: _code_of("Singapore Changi Airport"),
+        "flights-03": lambda: int(r()[(r().source == "JFK") & (r().target == "LAX")].distance_km.iloc[0]),
+        "flights-04": lambda: country()[_code_of("Narita International Airport")],
+        "flights-05": lambda: sorted(g().successors("GLA")),
+        "flights-06": lambda: sorted(g().predecessors("AKL")),
+        "flights-07": lambda: sum(1 for v in country().values() if v == "United States"),
+        "flights-08": lambda: g().out_degree("LHR"),
+        "flights-09": lambda: round(float(r()[r().source == "LHR"].distance_km.mean()), 4),
+        "flights-10": lambda: int(r().distance_km.max()),
+        "flights-11": lambda: sorted(r()[(r().source == "DXB") & (r().distance_km > 12000)].target),
+        "flights-12": lambda: int((r().distance_km < 500).sum()),
+        "flights-13": lambda: g().has_edge("DUB", "BOS"),
+        "flights-14": lambda: g().has_edge("BRR", "GLA"),
+        "flights-15": lambda: nx.has_path(g(), "TRE", "LHR"),
+        "flights-16": lambda: nx.shortest_path_length(g(), "CAL", "AKL"),
+        "flights-17": lambda: nx.shortest_path_length(g(), "CAL", "AKL"),
+        "flights-18": lambda: int(nx.shortest_path_length(g(), "GLA", "SYD", weight="distance_km")),
+        "flights-19": lambda: _top(pd.Series(dict(g().out_degree()))),
+        "flights-20": lambda: _top_k(
+            pd.Series({n: len(set(g().successors(n)) | set(g().predecessors(n))) for n in g()}), 2
+        ),
+        "flights-21": lambda: max(len(c) for c in nx.strongly_connected_components(g())),
+        "flights-22": lambda: sorted(n for n in g() if n != "LHR" and not nx.has_path(g(), n, "LHR")),
+        "flights-23": lambda: sorted({country()[t] for t in g().successors("CAI")}),
+        "flights-24": lambda: sorted(
+            n for n in nx.single_source_shortest_path_length(g(), "CAL", cutoff=2) if n != "CAL"
+        ),
+        "flights-25": lambda: sorted(set(g().predecessors("SYD")) & set(g().predecessors("AKL"))),
+        "flights-26": lambda: _top(
+            pd.Series(list(country().values())).map(_continent_by_country_name()).value_counts()
+        ),
+        "flights-27": lambda: int((pd.Series(list(country().values())).value_counts() > 2).sum()),
+        "flights-28": lambda: sorted(_airport_codes_in("Germany")),
+    }
+
+
+def _top_k(series: pd.Series, k: int) -> list[str]:
+    """The k largest, refusing a cut through a tie (the question would have no single answer)."""
+    ordered = series.sort_values(ascending=False)
+    if len(ordered) > k and ordered.iloc[k - 1] == ordered.iloc[k]:
+        raise ValueError(f"top-{k} is tied at the cut: {ordered.head(k + 1).to_dict()}")
+    return sorted(str(i) for i in ordered.index[:k])
+
+
+def _continent_by_country_name() -> dict[str, str]:
+    c = nodes("flights", "Country")
+    return dict(zip(c.name, c.continent, strict=True))
+
+
+def _airport_codes_in(country_name: str) -> list[str]:
+    return [code for code, name in _country_of().items() if name == country_name]
+
+
+@cache
+def references() -> dict[str, Reference]:
+    """Question id → function computing its gold answer from the source data."""
+    return {**_movies_reference(), **_flights_reference()}
+
+
+def shortest_path_graph(graph: str) -> nx.Graph:
+    """The graph a path answer of ``graph`` is checked against, nodes named by their key values.
+
+    Movies: people and movies, undirected (a connection may go either way). Flights: the
+    directed route network.
+    """
+    if graph == "movies":
+        return nx.relabel_nodes(movies_graph(), {n: n[1] for n in movies_graph()})
+    return route_graph()

@@ -1,0 +1,375 @@
+"""Entity resolution: the names a question gives, matched against string property values in the store.
+
+"Who directed The Matrix?" names a node only by its title. This stage finds the phrases that
+may be names (quoted strings, runs of capitalised words and their sub-runs, codes such as
+``LHR``, and lower-case word groups), looks up, for each string property of the schema, the
+store's values that share a word with them (a bounded, parameterised query the store runs:
+:meth:`string_values`), and scores each pair:
+
+* exact, case- and accent-insensitive, with "Matrix, The" read as "The Matrix": 100;
+* a typo ("Keanu Reves"): rapidfuzz's ratio of the normalised strings;
+* a distinctive part of a longer value ("Heathrow" in "London Heathrow Airport"): 80 plus up
+  to 20 for how much of the value the phrase covers.
+
+Codes (values of up to four capitals) match only when written in capitals, so the word "no"
+is not Norway's ``NO``; lower-case word groups match only exactly. A phrase inside a longer
+matched phrase is dropped ("London" inside "London Heathrow").
+
+The matching is pure (:func:`resolve`, given the candidate values); only :func:`find_entities`
+talks to a store.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rapidfuzz.distance import OSA
+
+from grraf.types import Schema
+
+log = logging.getLogger(__name__)
+
+#: Below this score a phrase names nothing (one typo in a five-letter word scores 80).
+THRESHOLD = 80.0
+#: Values fetched per string property for one question (the store query's LIMIT).
+VALUES_PER_PROPERTY = 200
+#: String properties searched per question (the first ones of the schema).
+MAX_PROPERTIES = 30
+MAX_PHRASE_WORDS = 6
+_STRING_TYPES = frozenset({"string", "str"})
+
+# Words that begin questions or join names: never a name on their own.
+_STOPWORDS = frozenset(
+    [
+        "a",
+        "an",
+        "and",
+        "are",
+        "as",
+        "at",
+        "be",
+        "by",
+        "can",
+        "could",
+        "did",
+        "do",
+        "does",
+        "for",
+        "from",
+        "give",
+        "has",
+        "have",
+        "how",
+        "i",
+        "in",
+        "is",
+        "it",
+        "its",
+        "list",
+        "me",
+        "most",
+        "name",
+        "of",
+        "on",
+        "or",
+        "show",
+        "tell",
+        "that",
+        "the",
+        "their",
+        "there",
+        "these",
+        "this",
+        "to",
+        "was",
+        "were",
+        "what",
+        "when",
+        "where",
+        "which",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "with",
+        "would",
+        "you",
+        "your",
+        "many",
+        "much",
+        "any",
+        "all",
+        "each",
+        "every",
+        "both",
+        "between",
+        "than",
+        "after",
+        "before",
+    ]
+)
+# Lower-case words allowed inside a capitalised name ("Joe Versus the Volcano", "As Good as It Gets").
+_CONNECTORS = frozenset({"of", "the", "a", "an", "as", "on", "for", "to", "at", "de", "von", "van", "le", "la", "du"})
+_WORD_RE = re.compile(r"[\w][\w'’.\-&/]*")
+_QUOTED_RE = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
+_CODE_RE = re.compile(r"^[A-Z0-9]{2,4}$")
+_MIN_LOWER_WORD = 5
+#: Values of one property scanned for a misspelt name no word look-up found (bounded).
+FUZZY_SCAN = 5_000
+
+
+@dataclass(frozen=True)
+class StringProperty:
+    """A string property of a label, searched for names."""
+
+    label: str
+    property: str
+
+
+@dataclass(frozen=True)
+class Entity:
+    """A phrase of the question resolved to the node(s) with ``property == value`` under ``label``."""
+
+    phrase: str
+    label: str
+    property: str
+    value: str
+    score: float
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A candidate name: its text, where it is in the question, and whether fuzzy matching may apply."""
+
+    text: str
+    start: int
+    end: int
+    fuzzy: bool
+
+
+def normalise(text: str) -> str:
+    """Lower case, no accents, curly quotes straightened, spaces collapsed, "X, The" → "the x".
+
+    >>> normalise("Matrix, The"), normalise("  Miloš   Forman "), normalise("Tom Hanks's")
+    ('the matrix', 'milos forman', 'tom hanks')
+    """
+    text = unicodedata.normalize("NFKD", text.replace("’", "'").replace("‘", "'"))
+    text = "".join(c for c in text if not unicodedata.combining(c)).lower()
+    text = re.sub(r"\s+", " ", text).strip().strip(' .,!?;:"')
+    text = re.sub(r"'s$", "", text)
+    m = re.fullmatch(r"(.*), (the|a|an)", text)
+    return f"{m.group(2)} {m.group(1)}" if m else text
+
+
+def _is_code(value: str) -> bool:
+    return bool(_CODE_RE.match(value)) and any(c.isalpha() for c in value)
+
+
+def candidate_phrases(question: str) -> list[Phrase]:
+    """Phrases that may name an entity, longest first.
+
+    >>> [p.text for p in candidate_phrases("Who directed The Matrix?") if p.fuzzy]
+    ['The Matrix', 'Matrix']
+    >>> [p.text for p in candidate_phrases("average distance of flights out of LHR") if p.fuzzy]
+    ['LHR']
+    >>> "tom hanks" in [p.text for p in candidate_phrases("movies of tom hanks")]
+    True
+    """
+    words = [
+        (m.group().rstrip(".,"), m.start(), m.start() + len(m.group().rstrip(".,")))
+        for m in _WORD_RE.finditer(question)
+    ]
+    words = [w for w in words if w[0]]
+    phrases: dict[tuple[int, int], Phrase] = {}
+
+    def add(i: int, j: int, fuzzy: bool) -> None:
+        chunk = words[i:j]
+        text = question[chunk[0][1] : chunk[-1][2]]
+        if chunk[0][0].lower() in _CONNECTORS - {"the", "a", "an"} or chunk[-1][0].lower() in _CONNECTORS:
+            return
+        if j - i == 1 and (chunk[0][0].lower() in _STOPWORDS or len(chunk[0][0]) < 2):
+            return
+        key = (chunk[0][1], chunk[-1][2])
+        if key not in phrases or fuzzy:
+            phrases[key] = Phrase(text, key[0], key[1], fuzzy)
+
+    # Runs of capitalised words (numbers and connectors may continue a run) and all their sub-runs.
+    i = 0
+    while i < len(words):
+        if not words[i][0][:1].isupper():
+            i += 1
+            continue
+        j = i + 1
+        while j < len(words):
+            w = words[j][0]
+            if (
+                w[:1].isupper()
+                or w[:1].isdigit()
+                or w.lower() in _CONNECTORS
+                and j + 1 < len(words)
+                and words[j + 1][0][:1].isupper()
+            ):
+                j += 1
+            else:
+                break
+        for a in range(i, j):
+            for b in range(a + 1, min(j, a + MAX_PHRASE_WORDS) + 1):
+                add(a, b, fuzzy=True)
+        i = j
+    # Lower-case words: exact matches only, and a single word only when it is long enough not to be
+    # an everyday word that happens to be a value ("nice", "rain").
+    for a in range(len(words)):
+        if len(words[a][0]) >= _MIN_LOWER_WORD and words[a][0].lower() not in _STOPWORDS:
+            add(a, a + 1, fuzzy=False)
+        for b in range(a + 2, min(len(words), a + 4) + 1):
+            add(a, b, fuzzy=False)
+    for m in _QUOTED_RE.finditer(question):
+        phrases[(m.start(1), m.end(1))] = Phrase(m.group(1), m.start(1), m.end(1), True)
+    return sorted(phrases.values(), key=lambda p: (-(p.end - p.start), p.start))
+
+
+def score(phrase: Phrase, value: str) -> float:
+    """How well ``phrase`` names ``value`` (0-100); see the module docstring.
+
+    >>> score(Phrase("Keanu Reves", 0, 11, True), "Keanu Reeves") > 90
+    True
+    >>> score(Phrase("Matrix, The", 0, 11, True), "The Matrix"), score(Phrase("lhr", 0, 3, True), "LHR")
+    (100.0, 0.0)
+    >>> round(score(Phrase("Heathrow", 0, 8, True), "London Heathrow Airport"))
+    87
+    """
+    if _is_code(value):
+        return 100.0 if phrase.text == value else 0.0
+    a, b = normalise(phrase.text), normalise(value)
+    if not a or not b:
+        return 0.0
+    if a == b:
+        return 100.0
+    if not phrase.fuzzy:
+        return 0.0
+    # Optimal string alignment counts a swap of two letters as one edit ("Dbuai" for "Dubai").
+    similarity = 100.0 * OSA.normalized_similarity(a, b)
+    shortest = min(len(a), len(b))
+    best = similarity if shortest >= 5 or (shortest >= 4 and similarity >= 85.0) else 0.0
+    ta, tb = a.split(), b.split()
+    distinctive = [t for t in ta if t not in _STOPWORDS and len(t) >= 4]
+    if distinctive and set(ta) <= set(tb):
+        best = max(best, 80.0 + 20.0 * len(a) / len(b))
+    return min(best, 99.0)
+
+
+def resolve(
+    question: str, values: Mapping[StringProperty, Sequence[str]], *, threshold: float = THRESHOLD
+) -> list[Entity]:
+    """The entities ``question`` names, given the candidate values of each string property.
+
+    Per phrase, the best-scoring values (ties all kept) at or above ``threshold``; phrases
+    inside an accepted longer phrase are dropped. Ordered by position in the question.
+
+    >>> vals = {StringProperty("Movie", "title"): ["The Matrix", "The Matrix Reloaded"],
+    ...         StringProperty("Person", "name"): ["Keanu Reeves"]}
+    >>> [(e.label, e.value, round(e.score)) for e in resolve("Did Keanu Reves act in The Matrix?", vals)]
+    [('Person', 'Keanu Reeves', 92), ('Movie', 'The Matrix', 100)]
+    """
+    accepted: list[tuple[Phrase, list[Entity]]] = []
+    for phrase in candidate_phrases(question):
+        if any(p.start <= phrase.start and phrase.end <= p.end for p, _ in accepted):
+            continue
+        scored = [
+            Entity(phrase.text, prop.label, prop.property, value, s)
+            for prop, vals in values.items()
+            for value in vals
+            if (s := score(phrase, value)) >= threshold
+        ]
+        if not scored:
+            continue
+        top = max(e.score for e in scored)
+        best = sorted({e for e in scored if e.score == top}, key=lambda e: (e.label, e.property, e.value))
+        # A longer phrase that overlaps an accepted one only partly is a competing reading: keep the first.
+        if any(p.start < phrase.end and phrase.start < p.end for p, _ in accepted):
+            continue
+        accepted.append((phrase, best))
+    accepted.sort(key=lambda pe: pe[0].start)
+    return [e for _, entities in accepted for e in entities]
+
+
+def unresolved_names(question: str, entities: Sequence[Entity]) -> list[str]:
+    """Capitalised words of ``question`` (not question words) outside every resolved phrase.
+
+    >>> unresolved_names("Who directed The Martix?", [])
+    ['Martix']
+    """
+    spans = [(m.start(), m.end()) for e in entities for m in re.finditer(re.escape(e.phrase), question)]
+    out = []
+    for m in _WORD_RE.finditer(question):
+        word = m.group().rstrip(".,")
+        named = word[:1].isupper() and word.lower() not in _STOPWORDS and len(word) >= 3
+        if named and not any(a <= m.start() < b for a, b in spans):
+            out.append(word)
+    return out
+
+
+def search_tokens(question: str) -> list[str]:
+    """Lower-case words a store value must contain one of to be a candidate (bounded, for the query).
+
+    >>> search_tokens("Did Keanu Reves act in The Matrix?")
+    ['act', 'keanu', 'matrix', 'reves']
+    """
+    tokens: set[str] = set()
+    for phrase in candidate_phrases(question):
+        for word in normalise(phrase.text).split():
+            if len(word) >= 3 and word not in _STOPWORDS:
+                tokens.add(word)
+    return sorted(tokens)[:40]
+
+
+def string_properties(schema: Schema) -> list[StringProperty]:
+    """The string properties of a property-graph schema (its typed labels), in schema order."""
+    out = []
+    for label in schema.labels:
+        for prop in label.properties:
+            if prop.type.lower() in _STRING_TYPES:
+                out.append(StringProperty(label.name, prop.name))
+    return out[:MAX_PROPERTIES]
+
+
+Lookup = Callable[[str, str, Sequence[str], int], Sequence[str]]
+
+
+def find_entities(question: str, store: Any, schema: Schema | None = None) -> list[Entity]:
+    """Resolve the names in ``question`` against ``store`` (a store with ``string_values``).
+
+    Stores without ``string_values`` (or schemas without typed labels) yield no entities.
+    """
+    lookup: Lookup | None = getattr(store, "string_values", None)
+    if lookup is None:
+        return []
+    schema = schema or store.schema()
+    tokens = search_tokens(question)
+    if not tokens:
+        return []
+    props = string_properties(schema)
+    values = {prop: list(lookup(prop.label, prop.property, tokens, VALUES_PER_PROPERTY)) for prop in props}
+    entities = resolve(question, values)
+    if unresolved_names(question, entities):
+        # A misspelt name shares no word with its value: score it against a bounded scan instead.
+        for prop in props:
+            values[prop] = list(dict.fromkeys([*values[prop], *lookup(prop.label, prop.property, (), FUZZY_SCAN)]))
+        entities = resolve(question, values)
+    log.info("entities: %s", ", ".join(f"{e.phrase!r}={e.label}.{e.property}:{e.value!r}" for e in entities))
+    return entities
+
+
+def unique_values(rows: Iterable[Any]) -> list[str]:
+    """Distinct string values from store rows, in first-seen order (what ``string_values`` returns)."""
+    seen: dict[str, None] = {}
+    for row in rows:
+        value = row[0] if isinstance(row, list | tuple) else row
+        if isinstance(value, str):
+            seen.setdefault(value, None)
+    return list(seen)

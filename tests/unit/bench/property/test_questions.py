@@ -1,0 +1,127 @@
+"""The question set: size and splits, gold equal to the independent reference, and the checkers."""
+
+from __future__ import annotations
+
+import pytest
+
+from grraf.bench.checkers import check
+from grraf.bench.property.graphs import property_graph
+from grraf.bench.property.questions import (
+    KINDS,
+    all_questions,
+    check_path,
+    load_questions,
+    normalise,
+    vocabulary,
+)
+from grraf.bench.property.reference import references, shortest_path_graph
+from grraf.errors import ConfigError
+
+QUESTIONS = all_questions()
+
+
+def by_id(qid: str):
+    return next(q for q in QUESTIONS if q.id == qid)
+
+
+def test_at_least_24_questions_per_graph_split_in_halves():
+    for graph in ("movies", "flights"):
+        qs = load_questions(graphs=[graph])
+        assert len(qs) >= 24
+        assert len(load_questions(split="dev", graphs=[graph])) == len(qs) // 2
+    assert {q.kind for q in QUESTIONS} == set(KINDS)
+    with pytest.raises(ConfigError):
+        load_questions(split="train")
+
+
+@pytest.mark.parametrize("question", QUESTIONS, ids=lambda q: q.id)
+def test_gold_equals_the_reference_computed_from_the_source_data(question):
+    ref = references()[question.id]()
+    gold = question.gold
+    if question.kind == "path":
+        assert ref == gold["hops"]
+    elif question.kind == "set":
+        assert sorted(ref) == sorted(gold)
+    elif question.kind == "value":
+        assert ref in (gold, [gold])
+    elif question.kind == "number":
+        assert abs(float(ref) - float(gold)) <= max(question.tolerance, 1e-9)
+    else:
+        assert ref is gold
+
+
+@pytest.mark.parametrize("question", QUESTIONS, ids=lambda q: q.id)
+def test_each_question_has_cypher_for_both_stores_and_names_real_entities(question):
+    assert question.cypher_for("ladybug") and question.cypher_for("neo4j")
+    graph = property_graph(question.graph)
+    for m in question.mentions:
+        values = {n.properties.get(m.property) for n in graph.nodes if n.label == m.label}
+        assert m.value in values, m
+
+
+def test_every_question_of_the_set_is_a_bench_question_its_gold_passes():
+    for q in QUESTIONS:
+        bench_q = q.to_question()
+        assert bench_q.task == "property" and bench_q.meta["split"] == q.split
+        if q.kind == "path":
+            continue  # the gold of a path question is its length, not a path
+        assert check(bench_q, q.gold), q.id
+
+
+def test_set_answers_in_any_form():
+    q = by_id("movies-01").to_question()
+    assert check(q, ["Lilly Wachowski", "Lana Wachowski"])
+    assert check(q, [{"p.name": "Lana Wachowski"}, {"p.name": "Lilly Wachowski"}])
+    assert check(q, "The Matrix was directed by Lana Wachowski and Lilly Wachowski.")  # the movie is the question's
+    assert check(q, "Lana Wachowski and Lilly Wachowski")
+    assert not check(q, ["Lana Wachowski"])
+    assert not check(q, ["Lana Wachowski", "Lilly Wachowski", "Joel Silver"])
+    assert not check(q, None)
+
+
+def test_value_answers():
+    q = by_id("movies-21").to_question()  # Which person acted in the most movies?
+    assert check(q, "Tom Hanks") and check(q, ["Tom Hanks"]) and check(q, "tom hanks")
+    assert check(q, "Tom Hanks acted in the most movies (15).")
+    assert not check(q, "Meg Ryan") and not check(q, ["Tom Hanks", "Meg Ryan"])
+    lhr = by_id("flights-01").to_question()  # Which city is airport LHR in?
+    assert check(lhr, "London") and check(lhr, "LHR is in London.") and not check(lhr, "Paris")
+
+
+def test_airports_answered_by_code_or_name():
+    q = by_id("flights-20").to_question()
+    assert check(q, ["LHR", "FRA"]) and check(q, "London Heathrow Airport and Frankfurt Airport")
+    assert not check(q, ["LHR", "CDG"])
+    # Codes match case-sensitively in text: the word "sin" is not Singapore.
+    assert vocabulary("flights").find("no sin here, only SIN") == ["SIN"]
+
+
+def test_number_and_yes_no_answers():
+    avg = by_id("movies-12").to_question()  # tolerance 0.05
+    assert check(avg, 1991.8) and check(avg, "about 1991.82") and not check(avg, 1992)
+    count = by_id("movies-09").to_question()
+    assert check(count, 13) and check(count, [13]) and not check(count, 14)
+    yes = by_id("movies-13").to_question()
+    assert check(yes, True) and check(yes, [True]) and check(yes, "Yes, he did.") and not check(yes, False)
+
+
+def test_any_shortest_path_is_right_and_only_shortest_real_walks():
+    q = by_id("movies-18").to_question()  # Tom Hanks -> Meg Ryan in 2 hops
+    assert check(q, ["Tom Hanks", "You've Got Mail", "Meg Ryan"])
+    assert check(q, ["Tom Hanks", "Sleepless in Seattle", "Meg Ryan"])  # another shortest path
+    assert check(q, "Tom Hanks -> Joe Versus the Volcano -> Meg Ryan")
+    assert check(q, {"nodes": [{"name": "Tom Hanks"}, {"title": "You've Got Mail"}, {"name": "Meg Ryan"}]})
+    assert not check(q, ["Tom Hanks", "Apollo 13", "Meg Ryan"])  # Meg Ryan is not in Apollo 13
+    assert not check(q, ["Tom Hanks", "Top Gun", "Tom Cruise", "Top Gun", "Meg Ryan"])  # too long
+    flights = by_id("flights-17").to_question()  # CAL -> AKL, 4 flights, along the routes' direction
+    assert check(flights, ["CAL", "GLA", "LHR", "DXB", "AKL"])
+    assert not check(flights, ["CAL", "GLA", "LHR", "SYD", "AKL"])  # no LHR-SYD route in the sample
+    assert not check_path(
+        ["AKL", "DXB", "LHR", "GLA", "CAL"], flights.answer, vocabulary("flights"), shortest_path_graph("flights")
+    )
+
+
+def test_normalise_folds_articles_accents_and_quotes():
+    assert normalise("Matrix, The") == "the matrix"
+    assert vocabulary("movies").canonical("MILOS FORMAN") == "Miloš Forman"
+    assert vocabulary("movies").canonical("Matrix, The") == "The Matrix"

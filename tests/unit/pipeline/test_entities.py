@@ -1,0 +1,117 @@
+"""Entity resolution, the pure part: phrases, scores, and picking the named entities."""
+
+from __future__ import annotations
+
+from grraf.pipeline.entities import (
+    Phrase,
+    StringProperty,
+    candidate_phrases,
+    find_entities,
+    resolve,
+    score,
+    search_tokens,
+    string_properties,
+)
+from grraf.types import LabelInfo, PropertyInfo, Schema
+
+VALUES = {
+    StringProperty("Movie", "title"): ["The Matrix", "The Matrix Reloaded", "Apollo 13", "A Few Good Men"],
+    StringProperty("Person", "name"): ["Tom Hanks", "Meg Ryan", "Keanu Reeves", "Kevin Bacon", "Rain"],
+    StringProperty("Airport", "code"): ["LHR", "SIN"],
+    StringProperty("Airport", "name"): ["London Heathrow Airport", "Singapore Changi Airport"],
+    StringProperty("Airport", "city"): ["London", "Singapore", "Nice"],
+    StringProperty("Country", "code"): ["NO", "GB"],
+}
+
+
+def named(question: str) -> list[tuple[str, str, str]]:
+    return [(e.label, e.property, e.value) for e in resolve(question, VALUES)]
+
+
+def test_exact_names_any_case_and_the_article_moved():
+    assert named("Who directed The Matrix?") == [("Movie", "title", "The Matrix")]
+    assert named("movies with tom hanks and meg ryan") == [
+        ("Person", "name", "Tom Hanks"),
+        ("Person", "name", "Meg Ryan"),
+    ]
+    assert named('Tell me about "Matrix, The"') == [("Movie", "title", "The Matrix")]
+    assert named("What role did Kevin Bacon play in A Few Good Men?") == [
+        ("Person", "name", "Kevin Bacon"),
+        ("Movie", "title", "A Few Good Men"),
+    ]
+
+
+def test_typos_resolve_by_similarity():
+    assert named("Which movies has Keanu Reves acted in?") == [("Person", "name", "Keanu Reeves")]
+    assert named("What year was Apolo 13 released?") == [("Movie", "title", "Apollo 13")]
+
+
+def test_codes_only_in_capitals_and_everyday_words_are_not_names():
+    assert named("Which city is LHR in?") == [("Airport", "code", "LHR")]
+    assert named("Is there no flight to sin?") == []  # neither Norway's NO nor Singapore's SIN
+    assert named("Is it nice when it starts to rain?") == []  # short lower-case words are not names
+
+
+def test_a_longer_phrase_wins_over_the_names_inside_it():
+    assert named("Can I fly to London Heathrow?") == [("Airport", "name", "London Heathrow Airport")]
+    assert named("Flights to Singapore Changi Airport") == [("Airport", "name", "Singapore Changi Airport")]
+    assert named("Flights to London") == [("Airport", "city", "London")]
+
+
+def test_a_part_of_a_value_scores_by_how_much_it_covers():
+    assert 85 < score(Phrase("Heathrow", 0, 8, True), "London Heathrow Airport") < 100
+    matrix = score(Phrase("Matrix", 0, 6, True), "The Matrix")
+    assert matrix > score(Phrase("Matrix", 0, 6, True), "The Matrix Reloaded")
+    assert score(Phrase("Tom", 0, 3, True), "Tom Hanks") == 0  # too short to be distinctive
+
+
+def test_phrases_and_search_tokens():
+    texts = [p.text for p in candidate_phrases("How are Tom Hanks and Meg Ryan connected?")]
+    assert "Tom Hanks" in texts and "Meg Ryan" in texts and "Tom Hanks and Meg Ryan" not in texts
+    assert "Joe Versus the Volcano" in [p.text for p in candidate_phrases("Who was in Joe Versus the Volcano?")]
+    assert search_tokens("average distance of flights out of LHR")[:1] == ["average"]
+    assert "lhr" in search_tokens("average distance of flights out of LHR")
+
+
+def test_string_properties_come_from_the_typed_schema():
+    schema = Schema(
+        text="",
+        labels=(
+            LabelInfo("Person", 2, (PropertyInfo("name", "STRING"), PropertyInfo("born", "INT64"))),
+            LabelInfo("Movie", 1, (PropertyInfo("title", "String"),)),
+        ),
+    )
+    assert string_properties(schema) == [StringProperty("Person", "name"), StringProperty("Movie", "title")]
+
+
+class LookupStore:
+    """The store side of entity resolution, over a dict; records each look-up."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, str, tuple[str, ...], int]] = []
+        self.schema_ = Schema(text="", labels=(LabelInfo("Person", 5, (PropertyInfo("name", "STRING"),)),))
+
+    def schema(self) -> Schema:
+        return self.schema_
+
+    def string_values(self, label, prop, tokens, limit):
+        self.calls.append((label, prop, tuple(tokens), limit))
+        values = VALUES[StringProperty(label, prop)]
+        if not tokens:
+            return values[:limit]
+        return [v for v in values if any(t in v.lower() for t in tokens)][:limit]
+
+
+def test_find_entities_looks_up_by_words_then_scans_for_a_misspelt_name():
+    store = LookupStore()
+    assert [e.value for e in find_entities("Did Tom Hanks meet Kevin Bacon?", store)] == ["Tom Hanks", "Kevin Bacon"]
+    assert len(store.calls) == 1 and "hanks" in store.calls[0][2]
+    store.calls.clear()
+    # "Kveni Bcaon" shares no word with "Kevin Bacon": the bounded scan finds it.
+    assert [e.value for e in find_entities("Who acted with Kveni Bacno?", store)] == []
+    assert [e.value for e in find_entities("Who acted with Kevni Bacon?", store)] == ["Kevin Bacon"]
+    assert any(call[2] == () for call in store.calls)
+
+
+def test_a_store_without_look_ups_gives_no_entities():
+    assert find_entities("Who directed The Matrix?", object(), Schema(text="")) == []
