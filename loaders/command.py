@@ -82,7 +82,7 @@ def load_notes(frames: GraphFrames) -> list[str]:
     >>> edges = pd.DataFrame({"source": [0], "target": [1], "weight": [-2]})
     >>> for note in load_notes(GraphFrames(pd.DataFrame({"id": [0, 1]}), edges, directed=False, duplicates=1)):
     ...     print(note[:34])
-    1 repeated edge collapsed (one edge
+    1 repeated edge collapsed (one edg
     1 negative weight: accepted; short
     """
     notes = []
