@@ -797,7 +797,7 @@ class _Checker:
         if state == _NAME:
             return i + 1, _AFTER
         if state == _OPERAND:
-            if word in _FORBIDDEN and not self.name_position(prev):
+            if word in _FORBIDDEN and not self.name_position(prev) and not self.name_follows(i):
                 raise self.refuse(
                     tok,
                     f"{_FORBIDDEN[word]} (if {word.lower()} is meant as a variable, rename it or quote it "
@@ -826,6 +826,12 @@ class _Checker:
         if not clause_level and word in _CLAUSES:
             raise self.refuse(tok, "a clause cannot appear inside brackets; use a CALL { ... } subquery")
         raise self.refuse(tok, self.word_hint(tok, state))
+
+    def name_follows(self, i: int) -> bool:
+        """Whether the token after word ``i`` makes it a name: no clause of either database starts
+        with a keyword followed by ``.``, ``,`` or a closing bracket (``DISTINCT start.id``)."""
+        nxt = self.at(i + 1)
+        return nxt is not None and nxt.kind == "op" and nxt.text in (".", ",", ")", "]", "}")
 
     def name_position(self, prev: Token | None) -> bool:
         """Whether the token before an operand forces it to be a name (``RETURN copy``, ``{load: 1}``)."""

@@ -473,3 +473,20 @@ def test_every_cypher_template_passes_the_gate(dialect: Dialect, name: str, dire
     )
     check_cypher(code, dialect=dialect)
     check_cypher(code)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "MATCH (start:G_Node)-->(end:G_Node) RETURN DISTINCT start.id, end.id",
+        "MATCH (n:G_Node) RETURN count(DISTINCT start)",
+        "MATCH (start:G_Node) WHERE start.id = 0 WITH start, 1 AS next RETURN next",
+    ],
+)
+def test_keyword_named_variables_pass_where_only_a_name_fits(query: str) -> None:
+    check_cypher(query)
+
+
+def test_a_keyword_named_variable_where_a_clause_could_start_is_refused_with_advice() -> None:
+    with pytest.raises(CodeRejected, match="rename it or quote it with backticks: `next`"):
+        check_cypher("MATCH (next:G_Node) RETURN DISTINCT next")
