@@ -17,7 +17,9 @@ def solve(G, source, target):
     Negative weights: Bellman-Ford on a directed graph (a reachable negative cycle is refused);
     refused on an undirected graph, where a negative edge is a negative cycle.
     """
-    negative = any(w < 0 for _, _, w in G.edges(data="weight", default=1))
+    # w < -w is w < 0 without a number literal: a parameter's value must be the only literal
+    # equal to it in the code, or the reuse stage cannot generalise the code (grraf.pipeline.reuse).
+    negative = any(w is not None and w < -w for _, _, w in G.edges(data="weight"))
     if negative and not G.is_directed():
         raise ValueError("negative edge weights in an undirected graph: shortest paths are undefined")
     try:

@@ -18,7 +18,9 @@ def solve(G, source, target):
     refuses a reachable negative cycle; an undirected negative edge is itself a negative cycle
     (walk it back and forth), so no shortest path exists and the question is refused.
     """
-    negative = any(w < 0 for _, _, w in G.edges(data="weight", default=1))
+    # w < -w is w < 0 without a number literal: a parameter's value must be the only literal
+    # equal to it in the code, or the reuse stage cannot generalise the code (grraf.pipeline.reuse).
+    negative = any(w is not None and w < -w for _, _, w in G.edges(data="weight"))
     if negative and not G.is_directed():
         raise ValueError("negative edge weights in an undirected graph: shortest paths are undefined")
     try:

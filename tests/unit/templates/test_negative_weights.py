@@ -83,3 +83,14 @@ def test_mst_takes_negative_weights_as_they_are() -> None:
     graph = nx.Graph()
     graph.add_weighted_edges_from([(0, 1, -3), (1, 2, 2), (0, 2, 5)])
     assert solver("mst_weight")(graph) == -1
+
+
+@pytest.mark.parametrize("name", ["shortest_path_weight", "shortest_path_nodes"])
+@pytest.mark.parametrize(("source", "target"), [(0, 1), (1, 0), (2, 3)])
+def test_the_negative_weight_check_keeps_the_templates_reusable(name: str, source: int, target: int) -> None:
+    """The check adds no number literal, so small node ids still generalise (grraf.pipeline.reuse)."""
+    from grraf.pipeline.reuse import generalise
+    from tests.unit.pipeline.test_reuse import template_code
+
+    code = template_code(name, {"source": source, "target": target})
+    assert generalise(code, {"source": source, "target": target}) is not None
