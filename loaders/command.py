@@ -57,13 +57,51 @@ def _neo4j_driver(settings: Settings, database: str | None) -> Iterator[tuple[An
         store.close()
 
 
-def _read(file: str, directed: bool, weight_column: str | None, delimiter: str | None) -> GraphFrames:
+def _read(
+    file: str,
+    directed: bool,
+    weight_column: str | None,
+    delimiter: str | None,
+    *,
+    keep_duplicates: bool = False,
+    max_input_mb: int | None = None,
+) -> GraphFrames:
     from loaders.edgelist import read_edges
     from loaders.networkx import frames_from_edge_table
 
     column: str | int | None = int(weight_column) if weight_column and weight_column.isdigit() else weight_column
-    table = read_edges(file, directed=directed, weight_column=column, delimiter=delimiter)
-    return frames_from_edge_table(table)
+    max_bytes = max_input_mb << 20 if max_input_mb is not None else None
+    table = read_edges(file, directed=directed, weight_column=column, delimiter=delimiter, max_bytes=max_bytes)
+    return frames_from_edge_table(table, keep_duplicates=keep_duplicates)
+
+
+def load_notes(frames: GraphFrames) -> list[str]:
+    """What the load summary states besides the counts: repeated edges and negative weights.
+
+    >>> import pandas as pd
+    >>> edges = pd.DataFrame({"source": [0], "target": [1], "weight": [-2]})
+    >>> for note in load_notes(GraphFrames(pd.DataFrame({"id": [0, 1]}), edges, directed=False, duplicates=1)):
+    ...     print(note[:34])
+    1 repeated edge collapsed (one edg
+    1 negative weight: accepted; short
+    """
+    notes = []
+    if frames.duplicates:
+        plural = "s" if frames.duplicates != 1 else ""
+        if frames.multigraph:
+            notes.append(f"{frames.duplicates:,} repeated edge{plural} kept as parallel edges (--keep-duplicates)")
+        else:
+            notes.append(
+                f"{frames.duplicates:,} repeated edge{plural} collapsed (one edge per pair, the last weight kept; "
+                "--keep-duplicates keeps them as parallel edges)"
+            )
+    negative = frames.negative_weights
+    if negative:
+        notes.append(
+            f"{negative:,} negative weight{'s' if negative != 1 else ''}: accepted; shortest-path questions need "
+            "a directed graph without negative cycles (Bellman-Ford) and are refused otherwise"
+        )
+    return notes
 
 
 def load_frames(
@@ -109,6 +147,10 @@ FILE holds one edge per line: `source target [weight]`, whitespace, comma,
 tab, `;` or `|` separated, with an optional header and `#` comments.
 Re-loading a NAME replaces that graph only if the new file loads completely;
 a bad file is refused with its line number and the old graph stays as it was.
+Weights must be finite numbers; negative ones are accepted and reported.
+A repeated edge is collapsed into one (the last weight wins) and counted,
+unless --keep-duplicates keeps repeats as parallel edges.
+Input (a .gz decompressed) over --max-input-mb is refused.
 
 \b
 Stores (--into):
@@ -128,24 +170,43 @@ Examples:
 
 
 @click.command("load", help=LOAD_HELP)
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file")
 @click.option("--name", required=True, help="Graph name: a letter, then letters, digits or _ (e.g. flow_8).")
 @click.option("--into", default="networkx", show_default=True, help="networkx | ladybug[:PATH] | neo4j[:DATABASE]")
 @click.option("--directed", is_flag=True, help="Edges go from source to target (default: undirected).")
 @click.option("--weight-column", default=None, help="Header name (or 0-based index) of the weight column.")
 @click.option("--delimiter", default=None, help="Column separator (default: detected).")
+@click.option(
+    "--keep-duplicates", is_flag=True, help="Keep a repeated edge as a parallel edge (default: collapse into one)."
+)
+@click.option(
+    "--max-input-mb",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Refuse input (decompressed) larger than this many MiB [default: $GRRAF_MAX_INPUT_MB or 1024].",
+)
 @handle_errors
-def load(file: str, name: str, into: str, directed: bool, weight_column: str | None, delimiter: str | None) -> None:
+def load(
+    file: str,
+    name: str,
+    into: str,
+    directed: bool,
+    weight_column: str | None,
+    delimiter: str | None,
+    keep_duplicates: bool,
+    max_input_mb: int | None,
+) -> None:
     settings = Settings.from_env()
     validate_graph_name(name)
     _parse_store(into, settings)  # refuse a bad --into before reading a large file
     start = time.perf_counter()
-    frames = _read(file, directed, weight_column, delimiter)
+    frames = _read(file, directed, weight_column, delimiter, keep_duplicates=keep_duplicates, max_input_mb=max_input_mb)
     info = load_frames(frames, name, into, settings)
     kind = ("directed" if info.directed else "undirected") + (", weighted" if info.weighted else "")
+    notes = "".join(f"; {note}" for note in load_notes(frames))
     click.echo(
         f"loaded graph {info.name} into {into}: {info.nodes:,} nodes, {info.edges:,} edges ({kind}) "
-        f"in {time.perf_counter() - start:.2f} s"
+        f"in {time.perf_counter() - start:.2f} s{notes}"
     )
 
 
@@ -239,4 +300,4 @@ def drop(name: str, store: str) -> None:
     click.echo(f"dropped graph {name} from {store}")
 
 
-__all__ = ["drop", "graphs", "load", "load_frames", "list_infos", "default_ladybug_path"]
+__all__ = ["drop", "graphs", "load", "load_frames", "load_notes", "list_infos", "default_ladybug_path"]

@@ -33,6 +33,7 @@ import pandas as pd
 
 from grraf.config import Settings
 from grraf.errors import StoreError
+from grraf.parse.edgelist import collapse_duplicate_edges, duplicated_edges
 from grraf.stores.cypher_guard import validate_graph_name
 
 log = logging.getLogger(__name__)
@@ -54,8 +55,11 @@ class GraphFrames:
         directed: whether edges have a direction.
         source: where the graph came from (file path or ``"networkx"``), for listings.
         multigraph: build a multigraph in :meth:`to_networkx`; None means "only if parallel
-            edges exist". Edge-list files give False: like ``EdgeTable.to_networkx``, a
-            repeated pair is one edge (the last weight wins).
+            edges exist". Edge-list files give False (repeats collapsed, as in
+            ``EdgeTable.to_networkx``) or, when repeats are kept, True.
+        duplicates: repeated edges of the input: collapsed into one edge each (the last weight
+            wins) when ``multigraph`` is false, kept as parallel edges when it is true. Stated
+            in the load summary.
     """
 
     nodes: pd.DataFrame
@@ -63,10 +67,18 @@ class GraphFrames:
     directed: bool
     source: str = ""
     multigraph: bool | None = None
+    duplicates: int = 0
 
     @property
     def weighted(self) -> bool:
         return "weight" in self.edges.columns
+
+    @property
+    def negative_weights(self) -> int:
+        """Edges whose weight is below zero (stated in the load summary)."""
+        if not self.weighted or not pd.api.types.is_numeric_dtype(self.edges["weight"].dtype):
+            return 0
+        return int((self.edges["weight"] < 0).sum())
 
     @property
     def id_is_int(self) -> bool:
@@ -103,6 +115,9 @@ class GraphFrames:
             )
         else:
             g.add_nodes_from(ids)
+        if self.negative_weights:
+            # A schema fact read by grraf.stores.networkx: counted here once, not per question.
+            g.graph["negative_weights"] = self.negative_weights
         sources, targets = self.edges["source"].tolist(), self.edges["target"].tolist()
         eprops = self.edge_properties()
         if not eprops:
@@ -198,11 +213,22 @@ def frames_from_networkx(graph: nx.Graph, *, source: str = "networkx") -> GraphF
     )
 
 
-def frames_from_edge_table(table: Any) -> GraphFrames:
-    """Convert a :class:`loaders.edgelist.EdgeTable` (columns source, target[, weight]) to frames."""
+def frames_from_edge_table(table: Any, *, keep_duplicates: bool = False) -> GraphFrames:
+    """Convert a :class:`loaders.edgelist.EdgeTable` (columns source, target[, weight]) to frames.
+
+    Args:
+        table: the parsed edge list.
+        keep_duplicates: keep a repeated edge as a parallel edge (a multigraph). By default a
+            repeat collapses into the first occurrence with the last weight, which is what
+            ``networkx.Graph`` does, so every store holds the same graph. The count is
+            ``GraphFrames.duplicates`` either way.
+    """
     edges = table.frame.copy()
     keep = ["source", "target"] + (["weight"] if getattr(table, "weighted", False) and "weight" in edges else [])
     edges = edges[keep]
+    duplicates = int(duplicated_edges(edges, directed=bool(table.directed)).sum())
+    if duplicates and not keep_duplicates:
+        edges = collapse_duplicate_edges(edges, directed=bool(table.directed))
     ids = pd.Series(pd.unique(pd.concat([edges["source"], edges["target"]], ignore_index=True)))
     (ids,) = _normalise_ids(ids)
     edges["source"], edges["target"] = _normalise_ids(edges["source"], edges["target"])
@@ -212,7 +238,8 @@ def frames_from_edge_table(table: Any) -> GraphFrames:
         edges=edges.reset_index(drop=True),
         directed=bool(table.directed),
         source=str(getattr(table, "source", "")),
-        multigraph=False,
+        multigraph=keep_duplicates and duplicates > 0,
+        duplicates=duplicates,
     )
 
 

@@ -8,6 +8,18 @@ non-comment lines unless given.
 The work is done by ``pyarrow.csv`` on the whole text at once, never a Python loop per line:
 a million edges parse in well under a second. Only when the input is bad do we walk the lines
 in Python, to name the exact 1-based line of the original text (comments and blanks counted).
+
+Rules for awkward input (each refused with ``file:line`` in one line, or stated here):
+
+* A line longer than :data:`MAX_LINE_BYTES` (1 MiB) is refused as such: no edge needs it, and a
+  file that is one huge token is not "empty".
+* Weights must be finite: ``nan``, ``inf`` and numbers too large for a double are refused.
+* Negative weights are accepted and counted (:attr:`EdgeTable.negative_weights`): maximum
+  flow, MST or PageRank may take them, and the algorithms that cannot (Dijkstra-based shortest
+  paths) refuse them with a reason at question time (see :mod:`grraf.stores.networkx`).
+* A repeated edge (``a b`` twice, or ``a b`` and ``b a`` in an undirected graph) is counted
+  (:attr:`EdgeTable.duplicate_edges`); loaders collapse repeats into one edge with the last
+  weight, as ``networkx.Graph`` does, unless asked to keep them as parallel edges.
 """
 
 from __future__ import annotations
@@ -33,7 +45,15 @@ import pyarrow.csv as pacsv
 
 from grraf.errors import GraphInputError
 
-__all__ = ["EXPECTED_COLUMNS", "EdgeTable", "build_networkx", "parse_edgelist"]
+__all__ = [
+    "EXPECTED_COLUMNS",
+    "MAX_LINE_BYTES",
+    "EdgeTable",
+    "build_networkx",
+    "collapse_duplicate_edges",
+    "duplicated_edges",
+    "parse_edgelist",
+]
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +63,9 @@ _COMMENT = re.compile(rb"[ \t]*#[^\n]*")
 _BLANKS = re.compile(rb"[ \t]+")
 _EDGE_BLANKS = re.compile(rb"^ | $", re.MULTILINE)
 _SAMPLE_BYTES = 1 << 16
+#: Longest line accepted, in bytes. pyarrow reads blocks of _BLOCK_BYTES, which must hold a whole line.
+MAX_LINE_BYTES = 1 << 20
+_BLOCK_BYTES = 4 << 20
 _SAMPLE_LINES = 50
 _CANDIDATE_DELIMITERS = (",", "\t", ";", "|")
 # Words that mark a first line as a header rather than an edge between two named nodes.
@@ -106,12 +129,78 @@ class EdgeTable:
         both = pd.concat([self.frame["source"], self.frame["target"]], ignore_index=True)
         return int(both.nunique())
 
-    def to_networkx(self) -> nx.Graph:
-        """Build a :class:`networkx.Graph` (or ``DiGraph`` when directed); see :func:`build_networkx`."""
+    @cached_property
+    def duplicate_edges(self) -> int:
+        """Rows that repeat an earlier edge (``b a`` repeats ``a b`` when undirected)."""
+        return int(duplicated_edges(self.frame, directed=self.directed).sum())
+
+    @cached_property
+    def negative_weights(self) -> int:
+        """Edges with a weight below zero (0 when unweighted)."""
+        return int((self.frame["weight"] < 0).sum()) if self.weighted else 0
+
+    def to_networkx(self, *, keep_duplicates: bool = False) -> nx.Graph:
+        """Build a :class:`networkx.Graph` (or ``DiGraph`` when directed); see :func:`build_networkx`.
+
+        Args:
+            keep_duplicates: build a ``MultiGraph``/``MultiDiGraph`` in which a repeated edge is
+                a parallel edge; by default repeats collapse into one edge with the last weight.
+        """
         weights = self.frame["weight"].to_numpy() if self.weighted else None
-        return build_networkx(
-            self.frame["source"].to_numpy(), self.frame["target"].to_numpy(), weights, directed=self.directed
-        )
+        if keep_duplicates:
+            graph: nx.Graph = nx.MultiDiGraph() if self.directed else nx.MultiGraph()
+            sources, targets = _tolist(self.frame["source"].to_numpy()), _tolist(self.frame["target"].to_numpy())
+            if weights is None:
+                graph.add_edges_from(zip(sources, targets, strict=True))
+            else:
+                graph.add_weighted_edges_from(zip(sources, targets, _tolist(weights), strict=True))
+        else:
+            graph = build_networkx(
+                self.frame["source"].to_numpy(), self.frame["target"].to_numpy(), weights, directed=self.directed
+            )
+        return graph
+
+
+def duplicated_edges(frame: pd.DataFrame, *, directed: bool) -> pd.Series:
+    """Mark rows of ``frame`` (columns ``source``, ``target``) that repeat an earlier edge.
+
+    Undirected edges are compared without their orientation; ids of mixed types are compared
+    as text, so ``1`` and ``"1"`` count as the same node, as they do once stored.
+
+    >>> frame = pd.DataFrame({"source": [0, 1, 0, 2], "target": [1, 0, 1, 3]})
+    >>> duplicated_edges(frame, directed=False).tolist(), duplicated_edges(frame, directed=True).tolist()
+    ([False, True, True, False], [False, False, True, False])
+    """
+    return pd.DataFrame(_edge_key(frame, directed=directed)).duplicated(keep="first")
+
+
+def collapse_duplicate_edges(frame: pd.DataFrame, *, directed: bool) -> pd.DataFrame:
+    """``frame`` with each repeated edge folded into its first row, which takes the last weight.
+
+    The same graph ``networkx.Graph`` builds from the rows; other columns keep the first row's values.
+
+    >>> frame = pd.DataFrame({"source": [0, 1, 2], "target": [1, 0, 0], "weight": [5, 7, 1]})
+    >>> collapse_duplicate_edges(frame, directed=False).to_dict("list")
+    {'source': [0, 2], 'target': [1, 0], 'weight': [7, 1]}
+    """
+    repeated = duplicated_edges(frame, directed=directed)
+    if not repeated.any():
+        return frame
+    out = frame.copy()
+    if "weight" in out.columns:
+        key = _edge_key(out, directed=directed)
+        out["weight"] = out["weight"].groupby([key["u"], key["v"]], sort=False).transform("last")
+    return out[~repeated.to_numpy()].reset_index(drop=True)
+
+
+def _edge_key(frame: pd.DataFrame, *, directed: bool) -> dict[str, pd.Series]:
+    """Columns identifying an edge: (source, target), or (lower, higher) end when undirected."""
+    a, b = frame["source"], frame["target"]
+    if directed:
+        return {"u": a, "v": b}
+    if not (pd.api.types.is_integer_dtype(a.dtype) and pd.api.types.is_integer_dtype(b.dtype)):
+        a, b = a.astype(str), b.astype(str)
+    return {"u": a.where(a <= b, b), "v": b.where(a <= b, a)}
 
 
 def build_networkx(
@@ -351,12 +440,53 @@ def _split(line: str, delimiter: str | None) -> list[str]:
     return [field.strip() for field in next(csv.reader([line], delimiter=delimiter))]
 
 
-def _sample(data: bytes) -> list[tuple[int, str]]:
-    """The first non-blank lines as (1-based line number, text)."""
-    head = data[:_SAMPLE_BYTES].decode("utf-8", errors="replace").split("\n")
-    if len(data) > _SAMPLE_BYTES:
-        head = head[:-1]  # the last piece may be cut in the middle
-    return [(number, line) for number, line in enumerate(head, start=1) if line.strip()][:_SAMPLE_LINES]
+def _sample(data: bytes, *, source: str) -> list[tuple[int, str]]:
+    """The first non-blank lines as (1-based line number, text).
+
+    When the first non-blank line does not fit the sample window, the window grows to hold it,
+    up to :data:`MAX_LINE_BYTES`; a longer line is refused as what it is.
+    """
+    window = _SAMPLE_BYTES
+    while True:
+        head = data[:window].decode("utf-8", errors="replace").split("\n")
+        if len(data) > window:
+            head = head[:-1]  # the last piece may be cut in the middle
+        sample = [(number, line) for number, line in enumerate(head, start=1) if line.strip()][:_SAMPLE_LINES]
+        if sample or len(data) <= window:
+            return sample
+        if window > MAX_LINE_BYTES:
+            _raise_long_line(data, source=source)
+        window *= 4
+
+
+def _long_line(data: bytes) -> tuple[int, int, bytes] | None:
+    """The first line longer than :data:`MAX_LINE_BYTES`: (1-based number, length, first bytes), or None.
+
+    One regex pass in C; used on the error path and for a first line that fills the sample.
+    """
+    found = re.search(rb"[^\n]{%d}" % (MAX_LINE_BYTES + 1), data)
+    if found is None:
+        return None
+    start = data.rfind(b"\n", 0, found.start()) + 1
+    end = data.find(b"\n", found.start())
+    end = len(data) if end < 0 else end
+    return data.count(b"\n", 0, start) + 1, end - start, data[start : start + 80]
+
+
+def _raise_long_line(data: bytes, *, source: str) -> None:
+    """Raise for the first over-long line of ``data`` if there is one."""
+    long = _long_line(data)
+    if long is None:
+        return
+    number, length, head = long
+    text = head.decode("utf-8", errors="replace")
+    raise GraphInputError(
+        f"a line of {length:,} bytes (at most {MAX_LINE_BYTES:,}): this is not an edge list",
+        source=source,
+        line=number,
+        expected=EXPECTED_COLUMNS + ", one short line per edge",
+        found=text + ("..." if length > len(head) else ""),
+    )
 
 
 def _detect_delimiter(lines: list[str]) -> str | None:
@@ -421,7 +551,7 @@ def _detect_layout(
     source: str,
 ) -> _Layout:
     """Delimiter, header, column count and weight column, from the first lines."""
-    sample = _sample(data)
+    sample = _sample(data, source=source)
     if not sample:
         raise GraphInputError(
             "no edges (the input is empty or only comments)", source=source, expected=EXPECTED_COLUMNS, found=""
@@ -541,7 +671,7 @@ def _read_table(data: bytes, layout: _Layout, *, original: bytes, source: str) -
     try:
         return pacsv.read_csv(
             io.BytesIO(_normalise(data, layout)),
-            read_options=pacsv.ReadOptions(column_names=names),
+            read_options=pacsv.ReadOptions(column_names=names, block_size=_BLOCK_BYTES),
             parse_options=pacsv.ParseOptions(
                 delimiter=layout.delimiter or " ",
                 quote_char='"' if layout.delimiter else False,
@@ -550,6 +680,7 @@ def _read_table(data: bytes, layout: _Layout, *, original: bytes, source: str) -
             convert_options=pacsv.ConvertOptions(column_types=dict.fromkeys(names, pa.string())),
         )
     except pa.ArrowInvalid as e:
+        _raise_long_line(data, source=source)
         _raise_bad_columns(original, layout, source=source, cause=e)
         raise  # unreachable: _raise_bad_columns always raises
 
@@ -643,13 +774,29 @@ def _columns(table: pa.Table, layout: _Layout, *, original: bytes, source: str) 
 
 
 def _weights(raw: pa.Array, layout: _Layout, original: bytes, source: str) -> pa.Array:
-    """Weights as int64 when all are whole numbers, else float64; else raise on the first bad one."""
-    for target in (pa.int64(), pa.float64()):
-        cast = _cast(raw, target)
-        if cast is not None:
-            return cast
-    number, line = _row_line(original, layout, _first_failing(raw, pa.float64()))
+    """Weights as int64 when all are whole numbers, else float64; else raise on the first bad one.
+
+    NaN and infinities are refused: a NaN weight would be stored as a missing value and make
+    every sum it enters NaN, an infinite one makes shortest paths and flows meaningless.
+    """
     name = layout.header[layout.weight_index] if layout.header and layout.weight_index is not None else "weight"
+    cast = _cast(raw, pa.int64())
+    if cast is not None:
+        return cast
+    cast = _cast(raw, pa.float64())
+    if cast is not None:
+        finite = pc.is_finite(cast)
+        if pc.all(finite).as_py():
+            return cast
+        number, line = _row_line(original, layout, pc.index(finite, False).as_py())
+        raise GraphInputError(
+            f"{name} is not a finite number (NaN and infinity are refused)",
+            source=source,
+            line=number,
+            expected=EXPECTED_COLUMNS + " with a finite numeric weight",
+            found=line,
+        )
+    number, line = _row_line(original, layout, _first_failing(raw, pa.float64()))
     raise GraphInputError(
         f"{name} is not a number",
         source=source,

@@ -353,7 +353,7 @@ class LadybugStore:
     # ------------------------------------------------------------------ execution
     def check(self, code: str) -> None:
         """Lexical guard (the database is read-only as well)."""
-        check_cypher(code)
+        check_cypher(code, dialect="ladybug")
 
     def execute(self, code: str, timeout: float) -> Execution:
         """Run one read query with a ladybug query timeout and the row cap.

@@ -463,7 +463,7 @@ class Neo4jStore:
     # ------------------------------------------------------------------ execution
     def check(self, code: str) -> None:
         """Lexical guard (the session and EXPLAIN check enforce read-only as well)."""
-        check_cypher(code)
+        check_cypher(code, dialect="neo4j")
 
     def execute(self, code: str, timeout: float) -> Execution:
         """Run one read query: EXPLAIN check, READ transaction, server timeout, row cap.

@@ -66,6 +66,8 @@ class GraphInfo:
     node_attributes: tuple[AttributeInfo, ...]
     edge_attributes: tuple[AttributeInfo, ...]
     weight_property: str | None
+    negative_weights: int = 0
+    negative_weights_sampled: bool = False
 
     def render(self) -> str:
         direction = "directed" if self.directed else "undirected"
@@ -78,6 +80,14 @@ class GraphInfo:
             "  edge attributes: " + ("; ".join(a.render() for a in self.edge_attributes) or "none"),
             f"  weight property: {self.weight_property or 'none (unweighted)'}",
         ]
+        if self.negative_weights:
+            counted = "at least " if self.negative_weights_sampled else ""
+            lines.append(
+                f"  negative weights: {counted}{self.negative_weights} edges. Dijkstra (shortest_path with a weight) "
+                "is wrong on them: on a directed graph use nx.bellman_ford_path_length / nx.bellman_ford_path "
+                "(a negative cycle makes the answer undefined); on an undirected graph shortest paths are undefined. "
+                "MST, flows and PageRank take them as they are."
+            )
         return "\n".join(lines)
 
 
@@ -116,6 +126,13 @@ def describe_graph(variable: str, graph: nx.Graph) -> GraphInfo:
     edges = list(itertools.islice(graph.edges(data=True), SCHEMA_SAMPLE))
     edge_attributes = _attributes(data for _, _, data in edges)
     weight = "weight" if any(a.key == "weight" for a in edge_attributes) else None
+    # Counted over every edge when the graph came from grraf's registry (graph.graph["negative_weights"],
+    # set by loaders.networkx.GraphFrames.to_networkx); for any other graph a full scan would cost
+    # seconds per million edges, so the sample can only show that some exist.
+    negative = graph.graph.get("negative_weights")
+    sampled = not isinstance(negative, int)
+    if sampled:
+        negative = sum(1 for _, _, data in edges if _is_negative(data.get("weight")))
     return GraphInfo(
         variable=variable,
         kind=type(graph).__name__,
@@ -128,7 +145,18 @@ def describe_graph(variable: str, graph: nx.Graph) -> GraphInfo:
         node_attributes=_attributes(data for _, data in nodes),
         edge_attributes=edge_attributes,
         weight_property=weight,
+        negative_weights=int(negative or 0),
+        negative_weights_sampled=sampled,
     )
+
+
+def _is_negative(value: Any) -> bool:
+    """A numeric weight below zero (bools and non-numbers are not weights).
+
+    >>> _is_negative(-0.5), _is_negative(True), _is_negative("x")
+    (True, False, False)
+    """
+    return isinstance(value, int | float) and not isinstance(value, bool) and value < 0
 
 
 def _number(value: Any) -> str:

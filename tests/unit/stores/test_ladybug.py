@@ -132,7 +132,9 @@ def test_errors_are_verbatim(store: LadybugStore) -> None:
         store.execute("MATCH (m:G_Node) RETURN n", 5)
     assert str(e.value) == "Binder exception: Variable n is not in scope."
     with pytest.raises(CodeFailed, match="Parser exception"):
-        store.execute("MATCH (n:G_Node RETURN n", 5)
+        store.execute("MATCH (n:G_Node) RETURN 0x1F", 5)  # passes the gate; ladybug has no hex literals
+    with pytest.raises(CodeRejected, match="never closed"):
+        store.execute("MATCH (n:G_Node RETURN n", 5)  # an unclosed bracket is refused before ladybug sees it
 
 
 def test_timeout_interrupts_a_long_query(tmp_path: Path) -> None:

@@ -222,8 +222,12 @@ def test_planner_write_type_is_refused_before_running() -> None:
     store, driver = make_store(handler)
     driver.calls.clear()
     with pytest.raises(CodeRejected, match="query type 'rw'"):
-        store.execute("CALL custom.procedure.thatWrites()", 5)  # unknown to the lexical guard
-    assert [c.query for c in driver.calls] == ["EXPLAIN CALL custom.procedure.thatWrites()"]
+        store.execute("CALL db.labels() YIELD label RETURN label", 5)  # passes the gate; the planner still decides
+    assert [c.query for c in driver.calls] == ["EXPLAIN CALL db.labels() YIELD label RETURN label"]
+    driver.calls.clear()
+    with pytest.raises(CodeRejected, match="not allowed"):
+        store.execute("CALL custom.procedure.thatWrites()", 5)  # not on the gate's allowlist
+    assert driver.calls == []
 
 
 @pytest.mark.parametrize("query", WRITE_BATTERY)

@@ -580,5 +580,5 @@ def test_neo4j_templates_render_and_pass_the_guard(name: str) -> None:
         code = render_cypher(
             t, node_label="G_Node", edge_type="G_EDGE", directed=directed, params={p: 3 for p in t.parameters}
         )
-        check_cypher(code)
+        check_cypher(code, dialect="neo4j")
         assert "{" + "node_label}" not in code and "$" not in code
