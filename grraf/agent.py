@@ -376,7 +376,7 @@ def _cypher_renderer(store: GraphStore, schema: Schema) -> Callable[[TemplateCho
     def render(choice: TemplateChoice, parameters: dict[str, Any]) -> str | None:
         capabilities = store.capabilities()
         names = capabilities.graph_names
-        if choice.entry is None or len(names) != 1:
+        if choice.entry is None or choice.negated or len(names) != 1:
             return None
         from cypher_templates import LADYBUG_MAX_HOPS, render_cypher
         from grraf.stores.cypher_guard import edge_type, node_label

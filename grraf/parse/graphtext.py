@@ -89,6 +89,10 @@ _UNKNOWN_HINTS = (
     re.compile(r"[(\[{]\s*['\"]?\w{1,20}['\"]?\s*,\s*['\"]?\w{1,20}['\"]?\s*[)\]}]"),
 )
 _UNKNOWN_MIN_HITS = 3
+# A clause that relates two numbered things: "node 0 should be visited before node 4",
+# "Applicant 0 is interested in job 3". Three of them describe a graph in prose.
+_PROSE_EDGE = re.compile(r"\b[A-Za-z]+\s+\d+\b[^.;?!\n]{0,80}?\b[A-Za-z]+\s+\d+\b")
+_PROSE_MIN_CLAUSES = 3
 
 
 @dataclass(frozen=True)
@@ -601,9 +605,16 @@ def looks_like_graph(text: str) -> bool:
     False
     >>> looks_like_graph("What is the state-of-the-art method for graph coloring?")
     False
+    >>> looks_like_graph("Node 0 comes before node 4. Node 4 comes before node 2. Node 1 comes before node 2. "
+    ...                  "Give an order of the nodes.")
+    True
+    >>> looks_like_graph("Node 0 must precede node 4, node 4 node 2, and node 1 node 2. Give an order.")
+    True
     """
     if _has_known_graph(text):
         return False
+    if sum(1 for _ in _PROSE_EDGE.finditer(text)) >= _PROSE_MIN_CLAUSES:
+        return True
     hits = 0
     for pattern in _UNKNOWN_HINTS:
         for _ in pattern.finditer(text):
@@ -613,6 +624,16 @@ def looks_like_graph(text: str) -> bool:
     return False
 
 
+def prose_graph_sentences(text: str) -> list[str]:
+    """The sentences of ``text`` that relate two numbered things (a graph described in words).
+
+    >>> prose_graph_sentences("Applicant 0 is interested in job 3. How many applicants get a job?")
+    ['Applicant 0 is interested in job 3.']
+    """
+    sentences = re.split(r"(?<=[.;!?])\s+|\n+", text.strip())
+    return [s for s in sentences if _PROSE_EDGE.search(s) and not s.rstrip().endswith("?")]
+
+
 def _has_known_graph(text: str) -> bool:
     """True when an edges anchor is followed by a run in a known format (no full parse)."""
     for anchor in _EDGES_ANCHOR.finditer(text):
@@ -620,3 +641,27 @@ def _has_known_graph(text: str) -> bool:
         if _TUPLE_RUN.match(rest) or _NL_RUN.match(rest):
             return True
     return False
+
+
+# "a→b, a→c, b→c" or "a -> b": a small pattern graph written with letters for its nodes.
+_ARROW = re.compile(r"(?<![\w-])([A-Za-z])\s*(?:→|->)\s*([A-Za-z])(?![\w])")
+
+
+def parse_pattern(text: str) -> nx.DiGraph | None:
+    """A small directed pattern written with letters and arrows in ``text``, or None.
+
+    Users who give their graph as a file ask about a motif in words: "Does the pattern a→b, b→c,
+    a→c appear in the network?". The letters name the pattern's nodes, distinct letters distinct
+    nodes; GraphInstruct's own "(a->b)" notation reads the same.
+
+    >>> sorted(parse_pattern("Is the motif a→b, b→c, a→c in the graph?").edges)
+    [('a', 'b'), ('a', 'c'), ('b', 'c')]
+    >>> parse_pattern("Is there a path from 1 to 4?") is None
+    True
+    """
+    edges = _ARROW.findall(text)
+    if not edges:
+        return None
+    pattern = nx.DiGraph()
+    pattern.add_edges_from(edges)
+    return pattern

@@ -57,6 +57,8 @@ def python_call(choice: TemplateChoice, parameters: dict[str, Any]) -> str | Non
     >>> python_call(TemplateChoice("def solve(G, source, target): ...", "retrieved", "max_flow",
     ...             ("source", "target")), {"source": 0, "target": 7})
     'answer = solve(G, source=0, target=7)'
+    >>> python_call(TemplateChoice("def solve(G): ...", "retrieved", "bipartite", negated=True), {})
+    'answer = not solve(G)'
     """
     args = ["G"]
     for name in choice.parameters:
@@ -66,7 +68,7 @@ def python_call(choice: TemplateChoice, parameters: dict[str, Any]) -> str | Non
             args.append(f"{name}={parameters[name]!r}")
         else:
             return None
-    return f"answer = solve({', '.join(args)})"
+    return f"answer = {'not ' if choice.negated else ''}solve({', '.join(args)})"
 
 
 _ALIASES = {

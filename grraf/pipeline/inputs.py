@@ -54,10 +54,13 @@ def resolve_graphs(question: str, graph: nx.Graph | None, llm: LLMSession, setti
         GraphInputError: no graph was given or found, or the LLM-written parser's graph
             does not match the counts the text states.
     """
-    from grraf.parse.graphtext import looks_like_graph, parse_question
+    from grraf.parse.graphtext import looks_like_graph, parse_pattern, parse_question
 
     if graph is not None:
-        return GraphInput(question=question, graphs={"G": graph}, source="argument")
+        # A small pattern written in the question ("the motif a→b, b→c") is the second graph G'.
+        pattern = parse_pattern(question)
+        graphs = {"G": graph, "G_prime": pattern} if pattern is not None else {"G": graph}
+        return GraphInput(question=question, graphs=graphs, source="argument")
     parsed = parse_question(question)
     if parsed is not None:
         return GraphInput(question=parsed.question, graphs=dict(parsed.graphs), source=parsed.format)
@@ -90,7 +93,24 @@ def _parse_with_llm(question: str, llm: LLMSession, settings: Settings) -> Graph
     nodes, edges = stated_counts(question)
     verify_parsed(graph, expected_nodes=nodes, expected_edges=edges)
     logger.info("LLM-written parser read %d nodes, %d edges", graph.number_of_nodes(), graph.number_of_edges())
-    return GraphInput(question=bounded(question), graphs={"G": graph}, source="llm-parser")
+    return GraphInput(question=without_graph_text(question, graph), graphs={"G": graph}, source="llm-parser")
+
+
+def without_graph_text(question: str, graph: nx.Graph) -> str:
+    """The question with the sentences that described the graph replaced by a short placeholder,
+    so the graph is never pasted into a later prompt (as for the formats grraf parses itself).
+
+    >>> g = nx.DiGraph([(0, 4), (4, 2)])
+    >>> without_graph_text("Node 0 comes before node 4. Node 4 comes before node 2. Give an order.", g)
+    '[graph G: 3 nodes, 2 edges] Give an order.'
+    """
+    from grraf.parse.graphtext import prose_graph_sentences
+
+    kept = question
+    for sentence in prose_graph_sentences(question):
+        kept = kept.replace(sentence, "", 1)
+    placeholder = f"[graph G: {graph.number_of_nodes()} nodes, {graph.number_of_edges()} edges]"
+    return bounded(f"{placeholder} {' '.join(kept.split())}")
 
 
 def _graph_from_parser_output(value: object) -> nx.Graph:

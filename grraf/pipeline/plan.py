@@ -30,7 +30,7 @@ from grraf.llm.calls import LLMSession
 from grraf.pipeline import validate
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
-from grraf.tasks import Task, get_task
+from grraf.tasks import TASKS, Task, get_task
 from grraf.tasks.retrieval import DEFAULT_K, candidates
 from grraf.types import Plan, Schema
 
@@ -158,12 +158,42 @@ def check_choice(
         wanted = {"yes/no": "a yes or no", "number": "a number", "node": "a node", "list": "a list of nodes"}
         asked = wanted[form] if form else "a value, not a yes or no"
         findings.append(Finding(f"The question asks for {asked}, but {task.name} gives {task.output}.", hard=True))
+    polarity = polarity_finding(task, question)
+    if polarity:
+        findings.append(Finding(polarity, hard=False))
     unused = validate.unused_values(question, [values.get(p.name) for p in task.parameters])
     if unused:
         findings.append(
             Finding(f"The question states {', '.join(unused)}, which {task.signature()} does not take.", hard=False)
         )
     return parameters, findings
+
+
+def polarity_finding(task: Task, question: str) -> str | None:
+    """A sentence when a yes/no choice may answer the opposite of what is asked, else None.
+
+    A negative task (``not_connected``) needs one of its negation words in the ask; a positive task
+    must not meet the negation words of its negative twin; a yes/no task without a twin must not
+    meet a plain negation. Small models swap the two readings, and a swapped yes/no is a wrong
+    answer that no computation can catch, so such a choice is never confirmed.
+    """
+    if task.output != "yes/no":
+        return None
+    if task.negates:
+        if validate.said(question, task.negation_words) is None:
+            return f"{task.name} answers the opposite of {task.negates}, but the question asks no negative question."
+        return None
+    twins = [t for t in TASKS if t.negates == task.name]
+    for twin in twins:
+        word = validate.said(question, twin.negation_words)
+        if word:
+            return f"The question may ask the opposite ('{word}'): {twin.name} answers that, {task.name} does not."
+    cue = validate.negation_cue(question) if not twins else None
+    if cue:
+        return (
+            f"The question may ask whether something does NOT hold ('{cue}'), but {task.name} answers whether it does."
+        )
+    return None
 
 
 def _read_reply(reply: dict[str, Any], tasks: Sequence[Task]) -> Task | None:

@@ -64,7 +64,11 @@ def self_check(value: Any, plan: Plan, store: GraphStore, schema: Schema, settin
         CodeFailed: the two computations disagree (fed back to the LLM).
     """
     task = get_task(plan.task) if plan.task else None
-    if task is None or plan.output not in COMPARABLE:
+    if task is None:
+        return None
+    if task.certificate is not None:
+        return _certify(value, task.certificate, plan, store, schema, settings)
+    if plan.output not in COMPARABLE:
         return None
     oracle = verified_template(task, "networkx", directed=plan.directed, weighted=plan.weighted)
     if oracle is None:
@@ -84,6 +88,8 @@ def self_check(value: Any, plan: Plan, store: GraphStore, schema: Schema, settin
     finally:
         if owned:
             checker.close()
+    if task.inverts and isinstance(expected, bool):
+        expected = not expected  # the oracle computes the task this one negates
     if not same_value(value, expected):
         raise CodeFailed(
             f"Self-check failed: an independent computation on the same graph gives a different result than "
@@ -91,6 +97,38 @@ def self_check(value: Any, plan: Plan, store: GraphStore, schema: Schema, settin
             "nodes) and fix the code."
         )
     return CheckResult(oracle=str(oracle.name), agreed=True)
+
+
+def _certify(
+    value: Any, certificate: str, plan: Plan, store: GraphStore, schema: Schema, settings: Settings
+) -> CheckResult | None:
+    """Check ``value`` with the task's certificate template (a path is a path, and no lighter one
+    exists); None when the certificate gives no verdict or cannot run here.
+
+    Raises:
+        CodeFailed: the certificate found the answer wrong; its reason goes back to the LLM.
+    """
+    from cypher_templates import load_templates
+
+    template = next(t for t in load_templates("networkx") if t.name == certificate)
+    given = ", ".join(f"{name}={plan.parameters[name]!r}" for name in template.parameters if name != "answer")
+    code = f"{template.code.rstrip()}\n\nanswer = solve(G, answer={value!r}{', ' + given if given else ''})\n"
+    checker, owned = _python_store_for(store, schema, settings)
+    if checker is None:
+        return None
+    try:
+        verdict = checker.execute(code, settings.timeout).value
+    except (CodeError, GrrafError) as e:
+        logger.info("certificate %s could not run: %s", certificate, e)
+        return None
+    finally:
+        if owned:
+            checker.close()
+    if verdict is True:
+        return CheckResult(oracle=certificate, agreed=True)
+    if verdict is None:
+        return None
+    raise CodeFailed(f"Self-check failed: {verdict}. Fix the code so that its answer is right.")
 
 
 def _python_store_for(store: GraphStore, schema: Schema, settings: Settings) -> tuple[GraphStore | None, bool]:

@@ -36,6 +36,7 @@ class TemplateChoice:
         entry: the :class:`cypher_templates.Template` itself (for rendering Cypher).
         docs: networkx functions whose documentation was shown to the LLM.
         docs_text: that documentation as the prompt shows it ('' when none).
+        negated: the task is the negation of what the template computes; the call inverts it.
     """
 
     code: str
@@ -45,6 +46,7 @@ class TemplateChoice:
     entry: Any = field(default=None, compare=False, repr=False)
     docs: tuple[str, ...] = ()
     docs_text: str = ""
+    negated: bool = False
 
     @property
     def retrieved(self) -> bool:
@@ -106,6 +108,7 @@ def verified_template(
             name=template.name,
             parameters=tuple(template.parameters),
             entry=template,
+            negated=task.inverts,
         )
     return None
 

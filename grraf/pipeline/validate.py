@@ -25,8 +25,10 @@ _YES_NO_START = re.compile(
     re.IGNORECASE,
 )
 _YES_NO_WORDS = re.compile(
-    r"\b(yes or no|true or false|whether or not|answer yes|yes/no)\b|\btell me whether\b|\bcheck (?:whether|if)\b|"
-    r"\bdetermine (?:whether|if)\b|\bfind out (?:whether|if)\b",
+    r"\b(yes or no|true or false|whether or not|answer yes|yes/no|or not)\b|\btell me whether\b|"
+    r"\bcheck (?:whether|if)\b|\bdetermine (?:whether|if)\b|\bfind out (?:whether|if)\b|"
+    # a question after a lead-in: "If I leave town 3, is there ...?", "Look for the motif: does it ...?"
+    r"[,:;]\s*(is|are|does|do|can|could|has|have|will|would)\s+(?:it|there|this|that|they|the|a|an|we|i|you)\b",
     re.IGNORECASE,
 )
 _NUMBER_ASK = re.compile(
@@ -37,6 +39,13 @@ _NUMBER_ASK = re.compile(
     r"cardinality|probability)\b",
     re.IGNORECASE,
 )
+# A bare noun phrase asks for the number it names: "Weighted distance 2-5?", "Maximum matching size?".
+_NUMBER_NOUN = re.compile(
+    r"\b(distance|weight|cost|length|diameter|radius|eccentricity|coefficient|size|value|count|total|sum|"
+    r"in-?degree|out-?degree|degree|flow|capacity)\b",
+    re.IGNORECASE,
+)
+_WH_OR_IMPERATIVE = re.compile(r"^\s*(which|what|who|how|where|when|list|give|show|name|find|return)\b", re.IGNORECASE)
 _NODE_ASK = re.compile(
     r"^\s*(which|what|who)(?:\s+is|'s)?(?:\s+the)?\s+(?:single\s+|one\s+)?(node|vertex|person|page|town|city|"
     r"station|airport|user|computer|machine|player|member|account|site|one)\b(?!s)|^\s*who\b",
@@ -48,7 +57,9 @@ _LIST_ASK = re.compile(
     r"ordering|sequence|schedule|nodes|members|way)\b|\bin (?:what|which) order\b|\bwhat are the\b",
     re.IGNORECASE,
 )
-_VALUE = re.compile(r"(?<![\w.'’-])(-?\d+(?:\.\d+)?)(?![\w'’]|\.\d)")
+# A number glued to a word by a hyphen is part of that word ("2-colourable", "3-core"), not a value.
+# A digit after a hyphen is a value when the hyphen joins two numbers ("a maximum 1-9 flow").
+_VALUE = re.compile(r"(?<![\w.'’])(?<![A-Za-z]-)(?<!^-)(\d+(?:\.\d+)?)(?![\w'’]|\.\d|-[A-Za-z])")
 # "the 3-core" and "k = 3" state k; "G'" and "k-core" are notation, not values.
 _K_NOTATION = re.compile(r"\b(\d+)[- ]core\b|\bk\s*=\s*(\d+)\b", re.IGNORECASE)
 
@@ -89,6 +100,8 @@ def ask_form(question: str) -> AskForm | None:
     (True, 'number')
     >>> ask_form("What is the node with the highest PageRank score?"), ask_form("What is the degree of node 3?")
     ('node', 'number')
+    >>> ask_form("If I leave town 3, is there some way to drive to town 5?"), ask_form("Weighted distance 2-5?")
+    ('yes/no', 'number')
     """
     ask = ask_sentence(question)
     if _YES_NO_WORDS.search(ask) or _YES_NO_START.search(ask):
@@ -100,6 +113,8 @@ def ask_form(question: str) -> AskForm | None:
         return "number"
     if _LIST_ASK.search(ask):
         return "list"
+    if not _WH_OR_IMPERATIVE.search(ask) and _NUMBER_NOUN.search(ask):
+        return "number"
     return None
 
 
@@ -130,8 +145,10 @@ def stated_values(question: str) -> list[str]:
 
     >>> stated_values("Can you get from node 3 to node 11 in this graph?")
     ['3', '11']
-    >>> stated_values("Which nodes are in the 3-core? Edges: (0,1).")
+    >>> stated_values("Which nodes are in the k-core for k = 3? Edges: (0,1).")
     ['3']
+    >>> stated_values("Is the graph 2-colourable?")
+    []
     """
     ask = ask_sentence(question)
     return [m.group(1) for m in _VALUE.finditer(ask)]
@@ -142,12 +159,14 @@ def mentions(question: str, value: Any) -> bool:
 
     >>> mentions("from node 12 to node 3", 3), mentions("from node 12 to node 3", 1), mentions("k = 3", 3.0)
     (True, False, True)
+    >>> mentions("a maximum 1-9 flow", 9), mentions("the 3-core", 3), mentions("a k-3 thing", 3)
+    (True, True, False)
     """
     forms = {str(value)}
     if isinstance(value, float) and value.is_integer():
         forms.add(str(int(value)))
     return any(
-        text and re.search(r"(?<![\w.-])" + re.escape(text) + r"(?![\w]|\.\d)", question, re.IGNORECASE)
+        text and re.search(r"(?<![\w.])(?<![A-Za-z]-)" + re.escape(text) + r"(?![\w]|\.\d)", question, re.IGNORECASE)
         for text in forms
     )
 
@@ -165,15 +184,18 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
     source, target = str(parameters["source"]), str(parameters["target"])
     ask = ask_sentence(question)
     values = {source, target}
-    # "from A", "starting at A", "leaving A": A is where it starts; "to B", "into B", "reach B": the end.
+    # "from A ... to B", "A reach B", "B be reached from A": a direction is stated only when the ask
+    # names both an end ("to", "into", "reach") and a start ("from", "starting at"); a lone "from"
+    # ("separating 4 from 8") states none.
     starts = re.findall(r"\b(?:from|starting (?:at|from)|leaving|out of|source)\s+(?:[A-Za-z]+\s+)?([\w-]+)", ask)
     ends = re.findall(r"\b(?:to|into|reach|reaches|arrive at|get to|sink|target)\s+(?:[A-Za-z]+\s+)?([\w-]+)", ask)
-    start = next((s for s in starts if s in values), None)
-    end = next((e for e in ends if e in values and e != start), None)
-    if start is not None and start != source:
+    reached = re.search(r"\breach(?:ed|able)?\b", ask, re.IGNORECASE) is not None
+    start = next((v for v in starts if v in values), None)
+    end = next((v for v in ends if v in values and v != start), None)
+    if start is None or (end is None and not reached):
+        return None
+    if start != source:
         return f"The question goes from {start}, but source is {source}."
-    if end is not None and end != target and start is None:
-        return f"The question goes to {end}, but target is {target}."
     return None
 
 
@@ -182,11 +204,46 @@ def unused_values(question: str, used: Iterable[Any]) -> list[str]:
 
     >>> unused_values("How many nodes have degree greater than 10?", [])
     ['10']
-    >>> unused_values("Which nodes are in the 3-core?", [3])
+    >>> unused_values("Which nodes are in the k-core for k = 3?", [3])
     []
     """
     taken = {str(v) for v in used}
     return [v for v in dict.fromkeys(stated_values(question)) if v not in taken]
+
+
+# Words that make a yes/no question ask whether something does NOT hold. Deliberately few and
+# strong: "without" or "not necessarily" are common in positive questions ("visit every town once
+# without repeating any") and would only cost confirmations.
+_NEGATION = re.compile(
+    r"\b(not|no|never|none|impossible|cannot|can't|isn't|aren't|doesn't|don't|won't|unreachable|"
+    r"cut off|free of|different (?:connected )?components?|separated)\b(?! necessarily| only| matter)",
+    re.IGNORECASE,
+)
+
+
+def negation_cue(question: str) -> str | None:
+    """The word that makes the ask a negative question ("Is the graph free of cycles?"), or None.
+
+    >>> negation_cue("Are 3 and 8 cut off from each other?"), negation_cue("Is there a path from 1 to 4?")
+    ('cut off', None)
+    >>> negation_cue("Can a tour visit every node once, not necessarily returning?") is None
+    True
+    """
+    found = _NEGATION.search(ask_sentence(question))
+    return found.group(1).lower() if found else None
+
+
+def said(question: str, words: Iterable[str]) -> str | None:
+    """The first of ``words`` (whole words or phrases) the question's ask uses, or None.
+
+    >>> said("Are 3 and 8 cut off from each other?", ("not", "cut off")), said("Is 3 near 4?", ("not",))
+    ('cut off', None)
+    """
+    ask = ask_sentence(question)
+    for word in words:
+        if re.search(r"(?<![\w'])" + re.escape(word) + r"(?![\w'])", ask, re.IGNORECASE):
+            return word
+    return None
 
 
 def stated_k(question: str) -> int | None:

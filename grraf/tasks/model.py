@@ -76,6 +76,16 @@ class Task:
         cypher_is_weak: Cypher handles the task badly (max flow, isomorphism, ...): a Cypher store
             with a NetworkX projection answers it in Python.
         bench: the benchmark's name for the task, when the benchmark has it (``flow``).
+        inverts: its templates compute the task it negates, and it answers the opposite
+            (``not_bipartite`` runs the bipartite templates).
+        negates: for a yes/no task that asks the opposite of another (``not_connected`` of
+            ``connectivity``, ``is_acyclic`` of ``has_cycle``), that task's name.
+        negation_words: words a question asking this negative task uses ("cut off", "odd cycle"); the
+            plan stage confirms a negative task only when the question uses one, and a positive task
+            only when the question uses none of its negation's words.
+        certificate: a NetworkX template ``solve(G, answer, ...)`` that checks an answer of this task
+            independently (a path is a path, and no lighter one exists); for answers with several
+            right values, which two computations cannot simply compare.
     """
 
     name: str
@@ -89,6 +99,10 @@ class Task:
     draw: DrawKind = "graph"
     cypher_is_weak: bool = False
     bench: str | None = None
+    inverts: bool = False
+    negates: str | None = None
+    negation_words: tuple[str, ...] = ()
+    certificate: str | None = None
 
     def __post_init__(self) -> None:
         # Freeze the mapping too: a Task is shared by every question.

@@ -37,23 +37,27 @@ _COMPOUNDS = (
     (re.compile(r"\bpage[- ]?rank\b"), " pagerank "),
     (re.compile(r"\bcolour"), " color"),
     (re.compile(r"\bneighbour"), " neighbor"),
+    (re.compile(r"\bhamilton(?:ian)?\b"), " hamiltonian "),
+    # a small pattern written with arrows ("a→b, b→c") is what subgraph questions bring
+    (re.compile(r"\b[a-z]\s*(?:→|->)\s*[a-z]\b"), " pattern motif "),
 )
 _NUMBER = re.compile(r"\b\d+(?:\.\d+)?\b")
 
 
-def normalise(text: str) -> str:
+def normalise(text: str, *, vocabulary: bool = True) -> str:
     """Lower case, compounds folded, everyday words joined by their graph word (roads -> edge),
     numbers dropped (node ids say nothing about the task).
 
     >>> normalise("What is the in-degree of node 4 in the 3-core?")
     'what is the  indegree  of node  in the  kcore ?'
-    >>> normalise("Cheapest road trip")
-    'cheapest weight road edge trip path'
+    >>> normalise("Cheapest road trip"), normalise("Cheapest road trip", vocabulary=False)
+    ('cheapest weight road edge trip path', 'cheapest road trip')
     """
     text = text.lower()
     for pattern, replacement in _COMPOUNDS:
         text = pattern.sub(replacement, text)
-    return expand(_NUMBER.sub("", text))
+    text = _NUMBER.sub("", text)
+    return expand(text) if vocabulary else text
 
 
 @dataclass(frozen=True)

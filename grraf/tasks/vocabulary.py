@@ -126,6 +126,12 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
         "far",
     ),  # fmt: skip
     "neighbor": ("friend", "friends", "adjacent", "neighbour", "neighbours", "neighbors"),
+    "hop": ("hops", "steps", "jumps", "segments", "legs", "separation"),
+    "distance": ("far", "farthest", "furthest", "distant", "remote", "apart", "away"),
+    "maximum": ("worst", "largest", "biggest", "greatest", "highest", "max", "longest"),
+    "minimum": ("fewest", "least", "smallest", "lowest", "min", "shortest"),
+    "incoming": ("into", "arrive", "arrives", "arriving", "enter", "enters", "destination", "land", "lands"),
+    "outgoing": ("leave", "leaves", "leaving", "depart", "departs", "out"),
 }
 
 _LOOKUP: dict[str, str] = {word: graph_word for graph_word, words in SYNONYMS.items() for word in words}

@@ -295,3 +295,45 @@ def test_json_contract(library):
     assert data["attempts"][0].keys() == {"code", "status", "error", "seconds"}
     assert data["llm_calls"] == 1 and set(data["tokens"]) == {"input", "output"}
     assert data["plan"]["task"] == "max_flow" and data["plan"]["confirmed"] is True
+
+
+def test_a_negative_twin_runs_its_positive_template_and_inverts_it(library):
+    store = ScriptedStore({"answer = not solve(G, source=0, target=3)": True})
+    question = "Are node 0 and node 3 cut off from each other?"
+    answer, _ = run(store, plan_reply("not_connected", source=0, target=3), settings=library, question=question)
+    assert answer.trust == "verified" and answer.value is True
+    assert answer.code.rstrip().endswith("answer = not solve(G, source=0, target=3)")
+    assert answer.answer == "Yes: no path leads from node 0 to node 3."
+
+
+def test_llm_code_for_a_path_is_verified_by_its_certificate(library):
+    # No template gives a Hamiltonian path; the certificate checks the one the LLM's code found.
+    found = "answer = [0, 1, 2, 3]"
+    certified = "answer = solve(G, answer=[0, 1, 2, 3])"
+    store = ScriptedStore({found: [0, 1, 2, 3], certified: True})
+    question = "Give a Hamiltonian path of this graph."
+    plan = plan_reply("hamiltonian_path_nodes")
+    answer, _ = run(
+        store, plan, fenced("def solve(G):\n    return []"), fenced(found), settings=library, question=question
+    )
+    assert answer.trust == "verified" and answer.checked_by == "certify_hamiltonian_path"
+    assert answer.answer == "A path visiting every node exactly once is 0 → 1 → 2 → 3."
+
+
+def test_a_failed_certificate_goes_back_to_the_llm_with_its_reason(library):
+    wrong, right = "answer = [0, 2, 1, 3]", "answer = [0, 1, 2, 3]"
+    store = ScriptedStore(
+        {
+            wrong: [0, 2, 1, 3],
+            right: [0, 1, 2, 3],
+            "answer = solve(G, answer=[0, 2, 1, 3])": "there is no edge 0 -> 2",
+            "answer = solve(G, answer=[0, 1, 2, 3])": True,
+        }
+    )
+    plan = plan_reply("hamiltonian_path_nodes")
+    draft = fenced("def solve(G):\n    return []")
+    answer, model = run(
+        store, plan, draft, fenced(wrong), fenced(right), settings=library, question="Give a Hamiltonian path."
+    )
+    assert [a.status for a in answer.attempts] == ["error", "ok"] and answer.trust == "verified"
+    assert "Self-check failed: there is no edge 0 -> 2" in model.prompt_text(3)

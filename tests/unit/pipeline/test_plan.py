@@ -103,9 +103,31 @@ def test_findings_go_back_once_and_a_fixed_choice_is_confirmed() -> None:
 
 def test_a_persistent_soft_finding_keeps_the_task_unconfirmed() -> None:
     reply = plan_reply("connectivity", source=1, target=5)
-    result, _ = run_plan("Is there a path of at most 3 edges from 1 to 5?", reply, reply)
+    result, _ = run_plan("Can you get from 1 to 5 in 3 moves?", reply, reply)
     assert result.task == "connectivity" and not result.confirmed
     assert result.issues == ("The question states 3, which connectivity(source, target) does not take.",)
+
+
+@pytest.mark.parametrize(
+    ("question", "task", "expected"),
+    [
+        ("Do 4 and 5 belong to the same component?", "not_connected", "asks no negative question"),
+        ("Are 4 and 5 cut off from each other?", "connectivity", "may ask the opposite ('cut off')"),
+        ("Does the graph contain an odd cycle?", "bipartite", "may ask the opposite ('odd')"),
+        ("Is the graph not a tree?", "is_tree", "may ask whether something does NOT hold"),
+    ],
+)
+def test_a_yes_no_choice_that_may_answer_the_opposite_is_not_confirmed(question, task, expected) -> None:
+    values = {"source": 4, "target": 5} if "connected" in task else {}
+    _, found = check_choice(get_task(task), values, question, ScriptedStore({}, nodes=10))
+    assert any(expected in f.text and not f.hard for f in found), [f.text for f in found]
+
+
+def test_a_negative_question_with_its_negative_task_is_confirmed() -> None:
+    for question, task in [("Are 4 and 5 cut off from each other?", "not_connected"), ("Is it acyclic?", "is_acyclic")]:
+        values = {"source": 4, "target": 5} if "connected" in task else {}
+        _, found = check_choice(get_task(task), values, question, ScriptedStore({}, nodes=10))
+        assert found == [], (task, [f.text for f in found])
 
 
 def test_a_persistent_hard_finding_drops_the_task() -> None:

@@ -48,6 +48,7 @@ def test_values_are_whole_words_of_the_question() -> None:
     assert mentions("between town 12 and town 3", "12") and not mentions("between town 12 and town 3", 2)
     assert not mentions("version 1.5 of the graph", 1)
     assert unused_values("Is there a path of length at most 3 from 1 to 5?", [1, 5]) == ["3"]
+    assert stated_values("Find the value of a maximum 1-9 flow.") == ["1", "9"]
 
 
 @pytest.mark.parametrize(
@@ -59,6 +60,7 @@ def test_values_are_whole_words_of_the_question() -> None:
         ("Can node 25 be reached from node 26?", {"source": 25, "target": 26}, "goes from 26, but source is 25"),
         ("How much can flow into junction 4 starting at junction 1?", {"source": 4, "target": 1}, "goes from 1"),
         ("Are 3 and 7 connected?", {"source": 7, "target": 3}, None),  # no direction stated: either way
+        ("What is the capacity of a minimum cut separating 4 from 8?", {"source": 4, "target": 8}, None),
     ],
 )
 def test_a_stated_direction_must_be_kept(question: str, parameters: dict, issue: str | None) -> None:

@@ -267,6 +267,37 @@ def test_shortest_path_hops_ignores_weights() -> None:
             assert hops(G, s, t) == (level if t in frontier else None)
 
 
+def test_certificates_accept_right_answers_and_say_what_is_wrong_with_others() -> None:
+    order, path, hamilton = (
+        solver("certify_topological_order"),
+        solver("certify_shortest_path"),
+        solver("certify_hamiltonian_path"),
+    )
+    dag = nx.DiGraph([(0, 1), (1, 2), (0, 2)])
+    assert order(dag, [0, 1, 2]) is True
+    assert "points backwards" in order(dag, [1, 0, 2]) and "twice" in order(dag, [0, 0, 1])
+    assert "has 2 nodes" in order(dag, [0, 1]) and "no cycle" in order(dag, None)
+    assert order(nx.DiGraph([(0, 1), (1, 0)]), None) is True
+    for G in graphs():
+        for s, t in pairs(G):
+            expected = solver("shortest_path_weight")(G, s, t)
+            best = solver("shortest_path_nodes")(G, s, t)
+            assert path(G, best, s, t) is True
+            if expected is not None and len(G) > 2:
+                detour = [s, *[n for n in G if n not in (s, t)], t]
+                verdict = path(G, detour, s, t)
+                walk_ok = all(G.has_edge(u, v) for u, v in itertools.pairwise(detour))
+                weight = sum(G[u][v].get("weight", 1) for u, v in itertools.pairwise(detour)) if walk_ok else None
+                assert verdict is True if weight == expected else isinstance(verdict, str)
+        if len(G) <= 7:
+            found = [p for p in itertools.permutations(G) if all(G.has_edge(u, v) for u, v in itertools.pairwise(p))]
+            for candidate in found[:3]:
+                assert hamilton(G, list(candidate)) is True
+            assert hamilton(G, None) is None
+            if len(G) > 1:
+                assert isinstance(hamilton(G, list(G)[:-1]), str)
+
+
 def brute_hamilton(G: nx.Graph) -> bool:
     nodes = list(G)
     if len(nodes) <= 1:

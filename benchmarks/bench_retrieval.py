@@ -1,0 +1,167 @@
+"""Recall of task retrieval (grraf.tasks.retrieval): which options find the right task among k candidates.
+
+The plan stage shows the LLM k candidate tasks; a right task missing from them costs its verified
+template, an extra one costs a few prompt tokens. This measures recall@k (the right task among the
+first k) of the retrieval options on development questions only:
+
+* ``free-dev``: the dev half of the free phrasings (grraf/bench/data/phrasings.yaml), slots filled;
+  a negated wording counts either the task or its negation in the registry;
+* ``graphinstruct``: GraphInstruct-style questions of all 21 bench tasks at a development seed;
+* ``registry-loo``: each of the registry's own example phrasings against an index built without it.
+
+Options: one BM25 document per task (summary, name and phrasings) or one per phrasing (a task
+scores as its best document); with or without stemming; with or without the everyday-word
+vocabulary (roads -> edge).
+
+Usage: python benchmarks/bench_retrieval.py [--seed 0] [--per-task 3] [--split dev]
+(--split test is for the report only: never tune on it.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+from grraf.bench.dataset import ALL_TASKS, generate
+from grraf.bench.phrasing import load_phrasings, parse_split
+from grraf.tasks import TASKS, Task, bench_task
+from grraf.tasks import retrieval as retrieval_module
+
+KS = (3, 4, 5, 6, 8)
+#: The registry tasks that answer a negated wording of a bench task (the negation, or its positive
+#: form for tasks whose own wording is negative).
+NEGATIONS = {
+    "connectivity": {"not_connected"},
+    "cycle": {"is_acyclic"},
+    "bipartite": {"not_bipartite"},
+    "hamilton": {"no_hamiltonian_path"},
+    "substructure": {"no_subgraph_match"},
+}
+SAMPLE = {"source": 3, "target": 9, "node": 4, "k": 2, "pattern": "a→b, a→c, b→c"}
+
+
+@dataclass(frozen=True)
+class Case:
+    text: str
+    right: frozenset[str]
+
+
+def free_cases(split: str) -> list[Case]:
+    phrasings = load_phrasings()
+    cases = []
+    for task in phrasings.by_task:
+        positive = bench_task(task).name  # type: ignore[union-attr]
+        for p in phrasings.half(task, parse_split(split)):
+            right = NEGATIONS[task] | {positive} if p.negated else {positive}
+            cases.append(Case(p.text.format(**SAMPLE), frozenset(right)))
+    return cases
+
+
+def graphinstruct_cases(seed: int, per_task: int) -> list[Case]:
+    return [
+        Case(q.text, frozenset({bench_task(q.task).name}))  # type: ignore[union-attr]
+        for q in generate(list(ALL_TASKS), per_task, seed)
+    ]
+
+
+Index = Callable[[Sequence[Task]], Callable[[str, int], list[str]]]
+
+
+def bm25_index(*, per_task: bool, stem: bool, vocabulary: bool) -> Index:
+    import bm25s
+    import Stemmer
+
+    def normalise(text: str) -> str:
+        return retrieval_module.normalise(text, vocabulary=vocabulary)
+
+    def build(tasks: Sequence[Task]) -> Callable[[str, int], list[str]]:
+        stemmer = Stemmer.Stemmer("english") if stem else None
+        owners, documents = [], []
+        for index, task in enumerate(tasks):
+            texts = [task.summary, task.name.replace("_", " "), *task.phrasings]
+            if per_task:
+                owners.append(index)
+                documents.append(normalise(" . ".join(texts)))
+            else:
+                owners += [index] * len(texts)
+                documents += [normalise(t) for t in texts]
+        model = bm25s.BM25()
+        model.index(
+            bm25s.tokenize(documents, stopwords="en", stemmer=stemmer, show_progress=False), show_progress=False
+        )
+        owner = np.array(owners)
+
+        def search(question: str, k: int) -> list[str]:
+            tokens = bm25s.tokenize([normalise(question)], stopwords="en", stemmer=stemmer, show_progress=False)
+            vocab = {v: t for t, v in tokens.vocab.items()}
+            scores = model.get_scores([vocab[i] for i in tokens.ids[0]])
+            best = np.zeros(len(tasks))
+            np.maximum.at(best, owner, scores)
+            return [tasks[i].name for i in np.argsort(-best, kind="stable") if best[i] > 0][:k]
+
+        return search
+
+    return build
+
+
+def recall(search: Callable[[str, int], list[str]], cases: Sequence[Case]) -> dict[int, float]:
+    found = {k: 0 for k in KS}
+    for case in cases:
+        names = search(case.text, max(KS))
+        for k in KS:
+            found[k] += bool(case.right & set(names[:k]))
+    return {k: found[k] / len(cases) for k in KS}
+
+
+def loo_recall(build: Index) -> dict[int, float]:
+    found = {k: 0 for k in KS}
+    total = 0
+    for task in TASKS:
+        for held in task.phrasings:
+            others = [
+                t if t is not task else replace(t, phrasings=tuple(p for p in t.phrasings if p != held)) for t in TASKS
+            ]
+            names = build(others)(held, max(KS))
+            total += 1
+            for k in KS:
+                found[k] += task.name in names[:k]
+    return {k: found[k] / total for k in KS}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=0, help="GraphInstruct seed (a development seed)")
+    parser.add_argument("--per-task", type=int, default=3)
+    parser.add_argument("--split", default="dev", choices=("dev", "test"))
+    args = parser.parse_args()
+    logging.getLogger("bm25s").setLevel(logging.WARNING)
+    sets = {
+        f"free-{args.split}": free_cases(args.split),
+        f"graphinstruct s{args.seed}": graphinstruct_cases(args.seed, args.per_task),
+    }
+    options = {
+        "per task, stem, vocabulary (grraf)": bm25_index(per_task=True, stem=True, vocabulary=True),
+        "per task, stem, no vocabulary": bm25_index(per_task=True, stem=True, vocabulary=False),
+        "per task, no stem, vocabulary": bm25_index(per_task=True, stem=False, vocabulary=True),
+        "per phrasing (best), stem, vocabulary": bm25_index(per_task=False, stem=True, vocabulary=True),
+    }
+    console = Console()
+    for set_name, cases in [*sets.items(), ("registry-loo", None)]:
+        table = Table(title=f"recall@k, {set_name}" + (f" (n={len(cases)})" if cases else ""))
+        table.add_column("option")
+        for k in KS:
+            table.add_column(f"@{k}", justify="right")
+        for name, build in options.items():
+            values = loo_recall(build) if cases is None else recall(build(TASKS), cases)
+            table.add_row(name, *(f"{100 * values[k]:.1f}%" for k in KS))
+        console.print(table)
+
+
+if __name__ == "__main__":
+    main()
