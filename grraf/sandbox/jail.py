@@ -82,16 +82,6 @@ START_SECONDS = 300.0
 _BOOT = "import sys; sys.path.insert(0, {root!r}); from jailed.boot import boot; boot()"
 
 
-def unsafe_no_jail_from_env(environ: Mapping[str, str] | None = None) -> bool:
-    """Whether ``GRRAF_UNSAFE_NO_JAIL`` asks for the opt-out (``1``, ``true``, ``yes``, ``on``).
-
-    >>> unsafe_no_jail_from_env({"GRRAF_UNSAFE_NO_JAIL": "1"}), unsafe_no_jail_from_env({})
-    (True, False)
-    """
-    value = (environ if environ is not None else os.environ).get(UNSAFE_ENV, "")
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
 def warn_unjailed(what: str) -> None:
     """The opt-out's warning, logged at every use."""
     logger.warning(
@@ -118,11 +108,13 @@ _FIX_USERNS = (
 )
 
 
+#: Where ``bwrap`` is looked for when it is not on ``PATH``.
+BWRAP_FALLBACKS: tuple[str, ...] = ("/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap")
+
+
 def bwrap_path() -> str:
     """Absolute path of ``bwrap``; :class:`JailUnavailable` when it is not installed."""
-    found = shutil.which("bwrap") or next(
-        (p for p in ("/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap") if os.access(p, os.X_OK)), None
-    )
+    found = shutil.which("bwrap") or next((p for p in BWRAP_FALLBACKS if os.access(p, os.X_OK)), None)
     if not found:
         raise JailUnavailable(f"the sandbox needs bubblewrap (`bwrap`), which is not installed: {_FIX_BWRAP}")
     return found
@@ -544,10 +536,10 @@ class JailProcess:
             return self._read(wait, limit=limit)
         except _NoReply as e:
             self.close()
-            raise SandboxError(f"{self.what} {e}") from None
+            raise (WorkerHung if e.hung else WorkerDied)(f"{self.what} {e}") from None
         except OSError as e:
             self.close()
-            raise SandboxError(f"{self.what} died") from e
+            raise WorkerDied(f"{self.what} died") from e
         except proto.FrameError:
             self.close()
             raise
@@ -570,12 +562,12 @@ class JailProcess:
         while size:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise _NoReply("stopped responding and was shut down")
+                raise _NoReply("stopped responding and was shut down", hung=True)
             if not poller.poll(max(1, int(remaining * 1000))):
                 continue
             chunk = os.read(self._replies, min(size, 1 << 20))
             if not chunk:
-                raise _NoReply("died")
+                raise _NoReply("died", hung=False)
             chunks.append(chunk)
             size -= len(chunk)
         return b"".join(chunks)
@@ -622,3 +614,15 @@ class JailProcess:
 
 class _NoReply(Exception):
     """The worker did not answer (died or hung)."""
+
+    def __init__(self, message: str, *, hung: bool) -> None:
+        super().__init__(message)
+        self.hung = hung
+
+
+class WorkerDied(SandboxError):
+    """The worker exited while grraf waited for its reply."""
+
+
+class WorkerHung(SandboxError):
+    """The worker did not reply in time; it has been stopped."""
