@@ -504,12 +504,14 @@ class JailProcess:
                 proto.write_frame(req_w, payload)
             ready = self._read(START_SECONDS, limit=1 << 16)
         except (OSError, proto.FrameError, _NoReply) as e:
+            failure = self._start_failure(str(e))  # reads bubblewrap's stderr: before close()
             self.close()
-            raise self._start_failure(str(e)) from None
+            raise failure from None
         if not isinstance(ready, dict) or ready.get("ready") is not True:
             error = ready.get("error") if isinstance(ready, dict) else repr(ready)
+            failure = self._start_failure(str(error))
             self.close()
-            raise self._start_failure(str(error))
+            raise failure
         self.start_seconds = time.perf_counter() - started
         logger.debug("%s ready in %.2f s (pid %s)", what, self.start_seconds, self._process.pid)
 

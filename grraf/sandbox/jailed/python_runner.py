@@ -1212,7 +1212,10 @@ class _Watch:
             return {"status": "rejected", "message": message[:MAX_ERROR_CHARS], **blocked}
         if claimed is None:
             if not self.buffer:
-                return {"status": "error", "message": _death_message(self._wait())}
+                status = self._exit_status()
+                if status is None:  # closed its pipe but kept running until the deadline
+                    return {"status": "timeout", **blocked}
+                return {"status": "error", "message": _death_message(status)}
             return {"status": "error", "message": "The sandboxed process returned an unreadable result."}
         return claimed
 
@@ -1239,17 +1242,21 @@ class _Watch:
             )
         return "a blocked operation was attempted in the sandbox (refused by its Python guard)"
 
-    def _wait(self) -> int:
-        """SIGKILL the child and its group and reap it. Returns the wait status."""
-        for kill in (os.killpg, os.kill):
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                kill(self.pid, signal.SIGKILL)
-        try:
-            _, status = os.waitpid(self.pid, 0)
-        except ChildProcessError:
-            status = 0
-        self.reaped = True
-        return status
+    def _exit_status(self) -> int | None:
+        """Wait (until the deadline) for a child whose pipe closed without a result to end."""
+        while True:
+            try:
+                done, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                self.reaped = True
+                return 0
+            if done:
+                self.reaped = True
+                return status
+            if time.monotonic() >= self.deadline:
+                return None
+            self._drain()
+            time.sleep(0.005)
 
     def close(self) -> None:
         for fd in (self.result_r, self.go_w, self.listener):
