@@ -513,7 +513,11 @@ class JailProcess:
             self.close()
             raise failure
         self.start_seconds = time.perf_counter() - started
-        logger.debug("%s ready in %.2f s (pid %s)", what, self.start_seconds, self._process.pid)
+        timings = ready.get("timings")
+        self.start_timings: dict[str, float] = (
+            {k: float(v) for k, v in timings.items() if isinstance(v, int | float)} if isinstance(timings, dict) else {}
+        )
+        logger.debug("%s ready in %.2f s (pid %s; %s)", what, self.start_seconds, self._process.pid, self.start_timings)
 
     @property
     def pid(self) -> int:

