@@ -54,7 +54,8 @@ class Timings:
 
     def row(self) -> str:
         return (
-            f"n={self.n} median {statistics.median(self.values):.1f} ms, IQR {self.pct(0.25):.1f}–{self.pct(0.75):.1f}, "
+            f"n={self.n} median {statistics.median(self.values):.1f} ms, "
+            f"IQR {self.pct(0.25):.1f}–{self.pct(0.75):.1f}, "
             f"p95 {self.pct(0.95):.1f}, min {min(self.values):.1f}, max {max(self.values):.1f}"
         )
 
@@ -63,14 +64,16 @@ def _ms(start: float) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def attempts(graph: nx.Graph, runs: int) -> tuple[Timings, float, float]:
-    """Per-attempt times, plus (ms) pickling the graph and starting the worker, for one worker."""
+def attempts(graph: nx.Graph, runs: int) -> tuple[Timings, float, float, dict[str, float]]:
+    """Per-attempt times, (ms) pickling the graph and starting the worker, and the worker's own
+    start timings (seconds: preload, load, freeze, self_test), for one worker."""
     t0 = time.perf_counter()
     pickle.dumps({"G": graph}, protocol=pickle.HIGHEST_PROTOCOL)
     pickle_ms = _ms(t0)
     t0 = time.perf_counter()
     with SandboxWorker({"G": graph, "nx": nx}) as worker:
         start_ms = _ms(t0)
+        inside = worker.start_timings
         for _ in range(3):  # warm-up
             worker.run("answer = 1", timeout=60)
         times = []
@@ -79,7 +82,7 @@ def attempts(graph: nx.Graph, runs: int) -> tuple[Timings, float, float]:
             execution = worker.run("answer = 1", timeout=60)
             times.append(_ms(t1))
             assert execution.value == 1
-    return Timings(tuple(times)), pickle_ms, start_ms
+    return Timings(tuple(times)), pickle_ms, start_ms, inside
 
 
 def starts(graph: nx.Graph, count: int) -> Timings:
@@ -139,10 +142,16 @@ def main() -> None:
         sizes.append(("200k nodes / 1M edges", 200_000, 1_000_000, 200.0))
     for label, nodes, edges, target in sizes:
         graph = _graph(nodes, edges)
-        times, pickle_ms, start_ms = attempts(graph, args.runs)
+        times, pickle_ms, start_ms, inside = attempts(graph, args.runs)
         verdict = "ok" if statistics.median(times.values) <= target else "OVER TARGET"
         logger.info("attempt overhead, %s: %s (target %.0f ms: %s)", label, times.row(), target, verdict)
-        logger.info("worker start, %s: %.0f ms (of which pickling the graph %.0f ms)", label, start_ms, pickle_ms)
+        logger.info(
+            "worker start, %s: %.0f ms (pickling the graph %.0f ms; inside the jail: %s)",
+            label,
+            start_ms,
+            pickle_ms,
+            ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in inside.items()),
+        )
         if nodes == 10_000 and args.starts:
             logger.info("worker start, %s, repeated: %s", label, starts(graph, args.starts).row())
     start, query = ladybug(_graph(10_000, 50_000), args.runs)

@@ -142,6 +142,11 @@ class SandboxWorker:
         return self._jail.start_seconds
 
     @property
+    def start_timings(self) -> dict[str, float]:
+        """Seconds the worker spent starting, by phase (preload, load, freeze, self_test)."""
+        return dict(self._jail.start_timings)
+
+    @property
     def alive(self) -> bool:
         """Whether the worker process is running and usable."""
         return not self._closed and self._jail.alive
