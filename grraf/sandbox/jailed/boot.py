@@ -8,6 +8,7 @@ was started fresh, not forked from the process that holds API keys.
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 import json
 import sys
@@ -27,10 +28,8 @@ def boot() -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     sys.modules["seccomp"] = module
-    if args["runner"] == "python":
-        from . import python_runner as runner
-    elif args["runner"] == "ladybug":
-        from . import ladybug_runner as runner  # type: ignore[no-redef]
-    else:
+    runners = {"python": "python_runner", "ladybug": "ladybug_runner"}
+    if args["runner"] not in runners:
         raise SystemExit(f"unknown runner {args['runner']!r}")
+    runner = importlib.import_module(f"{__package__}.{runners[args['runner']]}")
     runner.main(int(args["requests"]), int(args["replies"]))
