@@ -1444,7 +1444,10 @@ def main(requests: int, replies: int) -> None:
         if not isinstance(request, dict) or request.get("stop"):
             break
         _reap(block=False)
-        outcome = run_attempt(state, str(request["code"]), float(request["timeout"]))
+        try:
+            outcome = run_attempt(state, str(request["code"]), float(request["timeout"]))
+        except Exception as e:  # e.g. pidfd_getfd refused: the worker's fault, never the code's
+            outcome = {"status": "worker-error", "message": f"the sandbox failed: {type(e).__name__}: {e}"[:2000]}
         try:
             proto.write_frame(replies, proto.dumps(outcome))
         except (BrokenPipeError, OSError):
