@@ -17,6 +17,13 @@ What the jail is (the bubblewrap command line built by :func:`bwrap_command`):
 * a private, size-capped tmpfs ``/tmp`` (the Python runner; the Cypher runner has none) and a
   minimal ``/dev``.
 
+What it does not change: bubblewrap is not setuid here, so on the host the jailed processes keep
+the uid of the user running grraf (inside they are 65534 without capabilities). That is why every
+host path in the jail is a read-only bind (and the allowlist refuses opening anything for writing):
+ownership never matters. The jailed *worker* runs only grraf's own code and has no seccomp filter;
+the children that run generated code do (:mod:`grraf.sandbox.jailed.python_runner`), and so does the
+Cypher worker once its database is open (refusing with EPERM).
+
 :func:`spawn` starts bubblewrap from one long-lived thread: ``--die-with-parent`` is a
 ``PR_SET_PDEATHSIG``, which fires when the *thread* that started the process ends, so a jail started
 from a short-lived worker thread would otherwise die with that thread.

@@ -14,7 +14,7 @@ import networkx as nx
 from grraf.agent import GraphQA
 from grraf.config import Settings
 from grraf.stores.networkx import NetworkXStore
-from tests.fakes import REFINE_FLOW, fenced, scripted
+from tests.fakes import fenced, scripted
 from tests.security.conftest import CALLER_MEMORY_SECRET, ENV_SECRET, ESCAPE, assert_no_secret, attempt
 
 # The scan never holds a secret itself (it would find its own copy): it looks for a harmless prefix
@@ -165,10 +165,18 @@ def test_walking_the_whole_jail_finds_no_secret(store, tmp_path) -> None:
     assert hits == 0 and seen > 100  # it did look (the interpreter and libraries are there)
 
 
+def _first_reply() -> str:
+    """The reply to the loop's first LLM call: the refine stage's facts, or (after the task
+    registry) the plan stage's "no registered task", so the loop goes on to draft and generate."""
+    import tests.fakes as fakes
+
+    return str(getattr(fakes, "REFINE_FLOW", None) or fakes.PLAN_NONE)
+
+
 def test_secret_never_reaches_the_answer_error_or_trace_through_the_agent_loop(secrets, settings) -> None:
     attack = ESCAPE + "answer = B.open('/proc/self/environ', 'rb').read().decode() + str(dict(os.environ))"
-    template = fenced("def solve(G, s, t):\n    return nx.maximum_flow_value(G, s, t, capacity='weight')")
-    model = scripted(REFINE_FLOW, template, fenced(attack))
+    # Whether the loop drafts a template before generating or not, the code it runs is the attack.
+    model = scripted(_first_reply(), fenced(attack), fenced(attack))
     graph = nx.DiGraph()
     graph.add_edge(0, 3, weight=1)
     with NetworkXStore({"G": graph}, settings=Settings(memory_limit_mb=512)) as store:

@@ -319,7 +319,8 @@ def build_filter(seccomp: Any, *, notify: bool = True) -> Any:
     # Files: open for reading only.
     _add(seccomp, f, seccomp.ALLOW, "openat", seccomp.Arg(2, seccomp.MASKED_EQ, no_write, 0))
     _add(seccomp, f, seccomp.ALLOW, "open", seccomp.Arg(1, seccomp.MASKED_EQ, no_write, 0))
-    # Threads yes, processes no.
+    # Threads yes, processes no. (Namespace flags next to CLONE_THREAD are refused by the kernel itself:
+    # the child has no capabilities, and bubblewrap's --disable-userns forbids new user namespaces.)
     _add(seccomp, f, seccomp.ALLOW, "clone", seccomp.Arg(0, seccomp.MASKED_EQ, _CLONE_THREAD, _CLONE_THREAD))
     # isatty() only: TIOCSTI (typing into a terminal), FS_IOC_SETFLAGS and every other request are refused.
     _add(seccomp, f, seccomp.ALLOW, "ioctl", seccomp.Arg(1, seccomp.EQ, _TCGETS))
