@@ -34,6 +34,15 @@ def _env_float(name: str, default: float) -> float:
         raise ConfigError(f"{name} must be a number, got {raw!r}") from e
 
 
+def _env_flag(name: str) -> bool:
+    raw = os.environ.get(name, "").strip().lower()
+    if raw in ("", "0", "false", "no", "off"):
+        return False
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    raise ConfigError(f"{name} must be 1 or 0, got {raw!r}")
+
+
 def default_home() -> Path:
     return Path(os.environ.get("GRRAF_HOME") or Path.home() / ".cache" / "grraf")
 
@@ -66,6 +75,9 @@ class Settings:
         reuse_dir: where reused code is kept (default ``home / "reuse"``; ``$GRRAF_REUSE_DIR``).
         fallback: after the last failed attempt, answer directly (flagged unverified); off for the
             single-shot baseline, which then reports no answer.
+        unsafe_no_jail: run generated code WITHOUT the bubblewrap jail (``GRRAF_UNSAFE_NO_JAIL=1``), for
+            people who already run grraf inside a container of their own. Every use logs a warning;
+            the seccomp allowlist still applies. Off by default, and nothing turns it on silently.
     """
 
     model: str | None = None
@@ -85,6 +97,7 @@ class Settings:
     self_check: bool = True
     reuse: bool = False
     reuse_dir: Path | None = None
+    unsafe_no_jail: bool = False
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -101,6 +114,7 @@ class Settings:
             seed=_env_int("GRRAF_SEED", 0),
             row_cap=_env_int("GRRAF_ROW_CAP", 1000),
             reuse_dir=Path(os.environ["GRRAF_REUSE_DIR"]) if os.environ.get("GRRAF_REUSE_DIR") else None,
+            unsafe_no_jail=_env_flag("GRRAF_UNSAFE_NO_JAIL"),
         )
         return settings.with_(**overrides)
 

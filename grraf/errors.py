@@ -88,6 +88,12 @@ class SandboxError(GrrafError):
     exit_code = 6
 
 
+class JailUnavailable(SandboxError):
+    """The jail cannot start on this machine (no bubblewrap, user namespaces disabled, no libseccomp
+    binding). The message names what is missing and how to fix it; grraf never silently runs
+    generated code without the jail (the only way is the explicit ``GRRAF_UNSAFE_NO_JAIL=1``)."""
+
+
 class CodeError(GrrafError):
     """An error caused by generated code. Fed back to the LLM, never raised to users."""
 

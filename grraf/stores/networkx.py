@@ -190,12 +190,13 @@ def edge_list_text(graph: nx.Graph, weight: str | None = "weight") -> str:
 
 
 class NetworkXStore:
-    """In-memory NetworkX graphs; generated Python runs in a forked, locked-down worker.
+    """In-memory NetworkX graphs; generated Python runs in a jailed worker (:mod:`grraf.sandbox.worker`).
 
     Args:
         graphs: variable name -> graph, e.g. ``{"G": g}`` or ``{"G": g, "G_prime": h}`` for
             two-graph questions (isomorphism). The generated code sees exactly these names.
-        settings: supplies ``memory_limit_mb``; defaults to :class:`~grraf.config.Settings`.
+        settings: supplies ``memory_limit_mb`` and ``unsafe_no_jail``; defaults to
+            :meth:`~grraf.config.Settings.from_env`.
 
     The sandbox worker starts on the first :meth:`execute` and holds the graphs as they were then;
     do not mutate them afterwards. If the worker dies, the next :meth:`execute` starts a new one.
@@ -214,7 +215,7 @@ class NetworkXStore:
             if not isinstance(graph, nx.Graph):
                 raise ConfigError(f"{variable} must be a networkx graph, got {type(graph).__name__}")
         self._graphs = dict(graphs)
-        self._settings = settings or Settings()
+        self._settings = settings or Settings.from_env()
         self._worker: SandboxWorker | None = None
         self._lock = threading.Lock()
         self._schema: Schema | None = None
@@ -267,7 +268,11 @@ class NetworkXStore:
                 # `nx` is bound up front: generated code uses it without importing as often as not
                 # (GRRAF's appendix examples do the same), and a NameError round trip costs an LLM call.
                 namespace = {"nx": nx, **self._graphs}
-                self._worker = SandboxWorker(namespace, memory_limit_mb=self._settings.memory_limit_mb)
+                self._worker = SandboxWorker(
+                    namespace,
+                    memory_limit_mb=self._settings.memory_limit_mb,
+                    unsafe_no_jail=self._settings.unsafe_no_jail,
+                )
             return self._worker
 
     def capabilities(self) -> Capabilities:

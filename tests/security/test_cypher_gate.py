@@ -19,7 +19,7 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from grraf.errors import CodeError, CodeRejected
+from grraf.errors import CodeError, CodeFailed, CodeRejected
 from grraf.stores.ladybug import LadybugStore
 from tests.unit.stores.test_neo4j import make_store
 
@@ -152,12 +152,21 @@ def test_ladybug_attack_has_no_effect(scene: Scene, name: str) -> None:
     assert not any(SECRET in m for m in messages), "the secret file leaked into a message"
 
 
-def test_the_old_bypass_would_have_read_the_file(scene: Scene) -> None:
-    """The control: without the gate, ladybug itself runs the issue's LOAD FROM and returns the secret."""
+def test_the_old_bypass_reads_the_file_in_process_but_not_in_the_jail(scene: Scene) -> None:
+    """The control: ladybug itself, in process, runs the issue's LOAD FROM and returns the secret; the
+    store's jail, even without the gate, sees no file but the database."""
+    import ladybug
+
     query = f(LADYBUG_ATTACKS["backtick AS then LOAD FROM"], scene)
-    with LadybugStore(scene.db) as store:
-        leaked = store.run_unguarded(query, 5).value
-    assert SECRET in json.dumps(leaked)
+    database = ladybug.Database(str(scene.db), read_only=True)
+    try:
+        leaked = ladybug.Connection(database).execute(query).get_all()
+    finally:
+        database.close()
+    assert SECRET in json.dumps(leaked, default=str)
+    with LadybugStore(scene.db) as store, pytest.raises(CodeFailed, match="No file found") as refused:
+        store.run_unguarded(query, 5)
+    assert SECRET not in str(refused.value)
 
 
 def test_messages_tell_the_llm_what_went_wrong(scene: Scene) -> None:

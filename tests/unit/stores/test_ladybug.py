@@ -168,21 +168,19 @@ def test_battery_sent_straight_to_the_read_only_database(store: LadybugStore) ->
     assert checksum(store) == before
 
 
-def test_checkpoint_on_read_only_database_fails_and_needs_recovery(tmp_path: Path) -> None:
-    """Measured hazard of ladybug 0.22: CHECKPOINT on a read-only database raises, and the
-    file then refuses read-only opens until a read-write open recovers it. Only the lexical
-    guard stops CHECKPOINT (see the battery), which is why it runs before every query."""
+def test_checkpoint_in_the_jail_leaves_the_database_untouched(tmp_path: Path) -> None:
+    """Measured hazard of ladybug 0.22 run in process: CHECKPOINT on a read-only database raised and
+    left the file refusing read-only opens until a read-write open recovered it. In the jail the
+    database is a read-only bind, so CHECKPOINT cannot even create its intent file: the file stays
+    byte for byte the same, opens read-only, and the store keeps answering."""
     path = tmp_path / "g.lbug"
     LadybugStore.from_networkx({"G": weighted_graph()}, path=path).close()
-    with LadybugStore(path) as s, pytest.raises(CodeError):
-        s.run_unguarded("CHECKPOINT", 5)
-    with pytest.raises(StoreError, match="recovery is pending"):
-        LadybugStore(path)
-    from loaders.ladybug import open_writable
-
-    db, conn = open_writable(path)  # a read-write open completes the recovery
-    conn.close()
-    db.close()
+    before = hashlib.sha256(path.read_bytes()).hexdigest(), sorted(p.name for p in tmp_path.iterdir())
+    with LadybugStore(path) as s:
+        with pytest.raises(CodeError):
+            s.run_unguarded("CHECKPOINT", 5)
+        assert s.execute("MATCH (n:G_Node) RETURN count(n)", 5).value == 6
+    assert (hashlib.sha256(path.read_bytes()).hexdigest(), sorted(p.name for p in tmp_path.iterdir())) == before
     with LadybugStore(path) as s:
         with pytest.raises(CodeRejected):
             s.execute("CHECKPOINT", 5)

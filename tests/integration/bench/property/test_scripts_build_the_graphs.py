@@ -6,11 +6,13 @@ import ladybug
 import pytest
 
 from grraf.bench.property.graphs import GRAPHS, cypher_script, load_into_neo4j, split_script
+from grraf.config import Settings
 from grraf.stores.ladybug import LadybugStore
 
 
 def ladybug_snapshot(path) -> tuple[list, list]:
-    with LadybugStore(path) as store:
+    # Every row: the default row cap (1000) would cut the ~1,200 flights routes at a different row each run.
+    with LadybugStore(path, settings=Settings(row_cap=100_000)) as store:
         nodes = store.run_unguarded("MATCH (n) RETURN label(n) AS l, n AS n", 60).value
         rels = store.run_unguarded(
             "MATCH (a)-[r]->(b) RETURN label(r) AS t, coalesce(a.name, a.title, a.code) AS a, "
