@@ -59,6 +59,8 @@ REQUIRED_KEYS = (
     "description",
     "verified",
 )
+#: Optional header keys: ``requires`` names server plugins a template needs (``gds``, ``apoc``).
+OPTIONAL_KEYS = ("requires",)
 _CHOICES = {
     "directed": {"yes", "no", "any"},
     "weighted": {"yes", "no", "any"},
@@ -92,7 +94,9 @@ class Template:
         code: the code without its header.
         path: the file it came from.
         verified: how it was checked (``tested`` = executed against NetworkX ground truth by
-            ``tests/unit/templates``; ``syntax-only`` = never executed).
+            ``tests/unit/templates`` or, for Neo4j, ``tests/integration/test_neo4j_templates.py``;
+            ``syntax-only`` = never executed).
+        requires: server plugins the template needs (``("gds",)``); empty for plain Cypher.
     """
 
     name: str
@@ -108,6 +112,7 @@ class Template:
     code: str
     path: str
     verified: str
+    requires: tuple[str, ...] = ()
 
     @property
     def bounded_paths(self) -> bool:
@@ -163,8 +168,9 @@ def parse_template(text: str, *, name: str, dialect: str, path: str = "") -> Tem
         if ":" not in content:
             raise TemplateError(f"{path or name}: header line {i + 1} is not 'key: value': {line!r}")
         key, value = (part.strip() for part in content.split(":", 1))
-        if key not in REQUIRED_KEYS:
-            raise TemplateError(f"{path or name}: unknown header key {key!r}; allowed: {', '.join(REQUIRED_KEYS)}")
+        if key not in REQUIRED_KEYS and key not in OPTIONAL_KEYS:
+            known = ", ".join(REQUIRED_KEYS + OPTIONAL_KEYS)
+            raise TemplateError(f"{path or name}: unknown header key {key!r}; allowed: {known}")
         if key in header and key not in _CONTINUED:
             raise TemplateError(f"{path or name}: header key {key!r} given twice")
         # a repeated key continues a long value, so header lines stay within the line length
@@ -207,6 +213,7 @@ def parse_template(text: str, *, name: str, dialect: str, path: str = "") -> Tem
         code=code,
         path=path,
         verified=header["verified"],
+        requires=_split(header.get("requires", "")),
     )
 
 
@@ -358,6 +365,7 @@ def find_templates(
     k: int = 1,
     node_count: int | None = None,
     max_hops: int = LADYBUG_MAX_HOPS,
+    plugins: frozenset[str] | set[str] = frozenset(),
 ) -> list[Template]:
     """The ``k`` best templates of ``dialect`` for a task and question; [] when none fits.
 
@@ -371,6 +379,8 @@ def find_templates(
         node_count: the graph's size when known; templates with bounded variable-length
             patterns are skipped when a shortest path could exceed ``max_hops``.
         max_hops: the store's variable-length bound (ladybug's default 30).
+        plugins: server plugins the store has (``Neo4jStore.plugins()``); templates that require
+            another plugin (a GDS template on a server without GDS) are skipped.
 
     Returns:
         Templates, best first. Empty when the dialect has no template (an unknown dialect, or a
@@ -384,9 +394,13 @@ def find_templates(
             continue
         if template.bounded_paths and node_count is not None and node_count - 1 > max_hops:
             continue
+        if not set(template.requires) <= set(plugins):
+            continue
         value = score_template(template, task, question)
         # prefer a template written for exactly this kind of graph over an "any" one
         value += 0.2 * ((template.directed != "any") + (template.weighted != "any"))
+        # and one that runs in a plugin the store has (GDS: linear-time algorithms) over plain Cypher
+        value += 0.1 * bool(template.requires)
         scored.append((value, template.name, template))
     scored.sort(key=lambda item: (-item[0], item[1]))
     if not scored or scored[0][0] < MIN_SCORE:

@@ -180,5 +180,16 @@ def test_every_template_is_found_by_its_own_description() -> None:
     for t in load_templates():
         directed = None if t.directed == "any" else t.directed == "yes"
         weighted = None if t.weighted == "any" else t.weighted == "yes"
-        found = find_templates(t.task, t.description, t.dialect, directed=directed, weighted=weighted, k=3)
+        found = find_templates(
+            t.task, t.description, t.dialect, directed=directed, weighted=weighted, k=3, plugins=set(t.requires)
+        )
         assert t.name in [f.name for f in found], (t.path, [f.name for f in found])
+
+
+def test_plugin_templates_only_where_the_plugin_is() -> None:
+    q = "How many connected components does the graph have?"
+    plain = find_templates("connected_components", q, "neo4j", k=3)
+    assert [t.name for t in plain] == ["connected_components"]
+    with_gds = find_templates("connected_components", q, "neo4j", k=3, plugins={"gds"})
+    assert with_gds[0].name == "connected_components_gds"  # O(V + E) in GDS beats the Cypher BFS per node
+    assert "connected_components" in [t.name for t in with_gds]
