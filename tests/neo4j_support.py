@@ -22,7 +22,11 @@ LAUNCHER = ROOT / "scripts" / "neo4j" / "neo4j_server.py"
 IMAGE = "neo4j:5.26-community"
 # So the gate tests show an effect the gate prevents: with these, LOAD CSV and apoc.load.* really
 # read files from the server's import folder when nothing refuses them.
-APOC_TEST_CONFIG = {"apoc.import.file.enabled": "true", "apoc.import.file.use_neo4j_config": "true"}
+APOC_TEST_CONFIG = {
+    "apoc.import.file.enabled": "true",
+    "apoc.import.file.use_neo4j_config": "true",
+    "apoc.export.file.enabled": "true",
+}
 
 
 def launcher() -> ModuleType:
@@ -48,7 +52,8 @@ class Neo4jTestServer:
         apoc, gds: whether the plugins are loaded.
         put_import_file: ``put_import_file(name, text)`` writes a file the server's ``file:///name``
             URLs read (LOAD CSV, apoc.load.*).
-        how: ``"launcher"`` or ``"testcontainers"``.
+        how: ``"launcher"``, ``"testcontainers"`` or ``"external"``.
+        import_files: ``import_files()`` lists the files in that folder (to see nothing was written).
     """
 
     uri: str
@@ -58,6 +63,7 @@ class Neo4jTestServer:
     gds: bool
     put_import_file: Callable[[str, str], None]
     how: str
+    import_files: Callable[[], list[str]]
 
     @property
     def auth(self) -> tuple[str, str]:
@@ -92,14 +98,19 @@ def _with_testcontainers() -> Iterator[Neo4jTestServer]:
         .with_env("NEO4J_dbms_security_procedures_unrestricted", "apoc.*,gds.*")
         .with_env("NEO4J_apoc_import_file_enabled", "true")
         .with_env("NEO4J_apoc_import_file_use__neo4j__config", "true")
+        .with_env("NEO4J_apoc_export_file_enabled", "true")
     )
     with container:
 
         def put(name: str, text: str) -> None:
             container.exec(["sh", "-c", f"cat > /var/lib/neo4j/import/{name} <<'GRRAF_EOF'\n{text}\nGRRAF_EOF"])
 
+        def files() -> list[str]:
+            out = container.exec(["ls", "-1", "/var/lib/neo4j/import"]).output.decode()
+            return sorted(out.split())
+
         uri = container.get_connection_url()
-        yield _probe(Neo4jTestServer(uri, "neo4j", password, False, False, put, "testcontainers"))
+        yield _probe(Neo4jTestServer(uri, "neo4j", password, False, False, put, "testcontainers", files))
 
 
 def _with_launcher() -> Iterator[Neo4jTestServer]:
@@ -114,7 +125,10 @@ def _with_launcher() -> Iterator[Neo4jTestServer]:
         def put(name: str, text: str) -> None:
             (server.import_dir / name).write_text(text)
 
-        yield _probe(Neo4jTestServer(server.uri, *server.auth, False, False, put, "launcher"))
+        def files() -> list[str]:
+            return sorted(p.name for p in server.import_dir.iterdir())
+
+        yield _probe(Neo4jTestServer(server.uri, *server.auth, False, False, put, "launcher", files))
     finally:
         server.stop()
 
@@ -131,6 +145,7 @@ def _probe(info: Neo4jTestServer) -> Neo4jTestServer:
         any(n.startswith("gds.") for n in names),
         info.put_import_file,
         info.how,
+        info.import_files,
     )
 
 
@@ -144,8 +159,12 @@ def _external(uri: str) -> Iterator[Neo4jTestServer]:
             raise RuntimeError("set GRRAF_TEST_NEO4J_IMPORT_DIR to the server's import folder")
         (Path(folder) / name).write_text(text)
 
+    def files() -> list[str]:
+        return sorted(p.name for p in Path(folder).iterdir()) if folder else []
+
     user = os.environ.get("GRRAF_TEST_NEO4J_USERNAME", "neo4j")
-    yield _probe(Neo4jTestServer(uri, user, os.environ["GRRAF_TEST_NEO4J_PASSWORD"], False, False, put, "external"))
+    password = os.environ["GRRAF_TEST_NEO4J_PASSWORD"]
+    yield _probe(Neo4jTestServer(uri, user, password, False, False, put, "external", files))
 
 
 def session_server() -> Iterator[Neo4jTestServer]:

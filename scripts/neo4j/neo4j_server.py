@@ -557,6 +557,8 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--heap", default=DEFAULT_HEAP)
     run.add_argument("--pagecache", default=DEFAULT_PAGECACHE)
     run.add_argument("--no-plugins", action="store_true")
+    run.add_argument("--apoc-conf", action="append", default=[], metavar="KEY=VALUE", help="an apoc.conf setting")
+    run.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE", help="a neo4j.conf setting")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="[neo4j] %(message)s", stream=sys.stderr)
     try:
@@ -577,6 +579,8 @@ def main(argv: list[str] | None = None) -> int:
         heap=args.heap,
         pagecache=args.pagecache,
         plugins=() if args.no_plugins else None,
+        config=dict(kv.split("=", 1) for kv in args.conf),
+        apoc_config=dict(kv.split("=", 1) for kv in args.apoc_conf),
     )
     stop = False
 
@@ -589,6 +593,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         server.start()
         print(f"export NEO4J_URI={server.uri} NEO4J_USERNAME={USERNAME} NEO4J_PASSWORD={server.password}", flush=True)
+        print(f"# import folder (file:/// URLs): {server.import_dir}", flush=True)
         while not stop and server.process is not None and server.process.poll() is None:
             time.sleep(0.5)
     except Neo4jLauncherError as e:
