@@ -467,8 +467,8 @@ class Neo4jStore:
     def _project_for(self, text: str, deadline: float) -> list[str]:
         """Project the grraf graphs the query names (``'NAME_Node'``) into GDS; returns the names.
 
-        A projection of that name left by an earlier run is waited for until ``deadline`` (another
-        grraf query may be using it), then dropped as stale.
+        A projection of that name left by an earlier run is waited for during half the time left
+        (another grraf query may be using it), then dropped as stale.
         """
         names: list[str] = []
         try:
@@ -476,18 +476,24 @@ class Neo4jStore:
                 label = node_label(gname)
                 if f"'{label}'" not in text and f'"{label}"' not in text:
                     continue
-                while self._projection_exists(label) and time.perf_counter() < deadline:
+                # Half the time left, at most: the rest is for projecting and running the query.
+                patience = time.perf_counter() + (deadline - time.perf_counter()) / 2
+                while self._projection_exists(label) and time.perf_counter() < patience:
                     time.sleep(0.2)
                 if self._projection_exists(label):
                     log.warning("dropping stale GDS projection %s", label)
                     self._drop_projections([label])
-                rel = {
+                rel: Any = {
                     edge_type(gname): {
                         "type": edge_type(gname),
                         "orientation": "NATURAL" if meta["directed"] else "UNDIRECTED",
                         **({"properties": ["weight"]} if meta["weighted"] else {}),
                     }
                 }
+                if not meta["edges"]:
+                    # GDS refuses a relationship type that does not exist (a graph without edges never
+                    # created NAME_EDGE); "*" between this graph's nodes alone projects no edge.
+                    rel = "*"
                 timeout = max(deadline - time.perf_counter(), 0.001)
                 names.append(label)  # before projecting: a projection cut off by the time-out is dropped too
                 self._read(_projector(label, rel), timeout=timeout)
@@ -578,7 +584,7 @@ class Neo4jStore:
         self.close()
 
 
-def _projector(name: str, relationships: dict[str, Any]) -> Callable[[Any], Any]:
+def _projector(name: str, relationships: dict[str, Any] | str) -> Callable[[Any], Any]:
     """A unit of work projecting grraf graph label ``name`` into the GDS catalog under that name."""
 
     def work(tx: Any) -> Any:
