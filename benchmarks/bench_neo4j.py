@@ -13,7 +13,6 @@ weighted, nodes = edges / 5), so the numbers sit next to theirs in BENCHMARKS.md
 from __future__ import annotations
 
 import argparse
-import csv
 import logging
 import sys
 import tempfile
@@ -30,7 +29,7 @@ from grraf.config import Settings  # noqa: E402
 from grraf.stores.neo4j import Neo4jStore  # noqa: E402
 from loaders.neo4j import write_graph  # noqa: E402
 from loaders.networkx import GraphFrames  # noqa: E402
-from tests.neo4j_support import launcher  # noqa: E402
+from tests.neo4j_support import launcher, write_import_csvs  # noqa: E402
 
 
 def frames(edges: int, seed: int = 0, *, directed: bool = True) -> GraphFrames:
@@ -45,24 +44,6 @@ def frames(edges: int, seed: int = 0, *, directed: bool = True) -> GraphFrames:
 
 def report(label: str, seconds: float, edges: int) -> None:
     print(f"{label:<58} {seconds:8.2f} s   {edges / seconds:>12,.0f} edges/s", flush=True)
-
-
-def write_import_csvs(folder: Path, name: str, g: GraphFrames) -> list[str]:
-    """CSV files for ``neo4j-admin database import full`` in grraf's layout (labels, metadata node)."""
-    nodes, rels, meta = folder / "nodes.csv", folder / "rels.csv", folder / "meta.csv"
-    g.nodes[["id"]].to_csv(nodes, index=False, header=["id:ID(g)"])
-    header = [":START_ID(g)", ":END_ID(g)", "weight:double"]
-    g.edges[["source", "target", "weight"]].to_csv(rels, index=False, header=header)
-    with meta.open("w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["name", "directed:boolean", "weighted:boolean", "nodes:long", "edges:long", "source", "id_type"])
-        w.writerow([name, str(g.directed).lower(), "true", len(g.nodes), len(g.edges), "bench", "INT64"])
-    return [
-        f"--nodes={name}_Node={nodes}",
-        f"--nodes=GrrafGraph={meta}",
-        f"--relationships={name}_EDGE={rels}",
-        "--id-type=INTEGER",
-    ]
 
 
 def bench_batched(ns: Any, dist: Any, g: GraphFrames, args: argparse.Namespace) -> None:

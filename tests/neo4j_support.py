@@ -4,6 +4,7 @@ fixture ``neo4j_server`` in tests/conftest.py; benchmarks import :func:`launcher
 
 from __future__ import annotations
 
+import csv
 import importlib.util
 import logging
 import secrets
@@ -13,7 +14,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from loaders.networkx import GraphFrames
 
 log = logging.getLogger(__name__)
 
@@ -198,3 +202,24 @@ def wipe(driver: Any) -> None:
         if procedures:
             for (name,) in s.run("CALL gds.graph.list() YIELD graphName RETURN graphName").values():
                 s.run("CALL gds.graph.drop($name, false) YIELD graphName", name=name).consume()
+
+
+def write_import_csvs(folder: Path, name: str, g: GraphFrames) -> list[str]:
+    """CSV files for ``neo4j-admin database import full`` in grraf's layout (labels, metadata node).
+
+    Returns the importer's ``--nodes``/``--relationships``/``--id-type`` arguments. Weighted edges
+    only (the benchmark's and the read-only tests' graphs)."""
+    nodes, rels, meta = folder / "nodes.csv", folder / "rels.csv", folder / "meta.csv"
+    g.nodes[["id"]].to_csv(nodes, index=False, header=["id:ID(g)"])
+    header = [":START_ID(g)", ":END_ID(g)", "weight:double"]
+    g.edges[["source", "target", "weight"]].to_csv(rels, index=False, header=header)
+    with meta.open("w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["name", "directed:boolean", "weighted:boolean", "nodes:long", "edges:long", "source", "id_type"])
+        w.writerow([name, str(g.directed).lower(), "true", len(g.nodes), len(g.edges), "bench", "INT64"])
+    return [
+        f"--nodes={name}_Node={nodes}",
+        f"--nodes=GrrafGraph={meta}",
+        f"--relationships={name}_EDGE={rels}",
+        "--id-type=INTEGER",
+    ]
