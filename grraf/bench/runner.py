@@ -7,6 +7,9 @@ Methods (all share one chat model instance, because loading a local model is slo
 * ``direct``: :func:`grraf.agent.answer_directly`, the whole question to the LLM.
 * ``single-shot``: GraphQA (NetworkX) with no feedback rounds and no fallback; an attempt
   that does not execute scores wrong.
+* ``grraf-neo4j``: GraphQA on a Neo4j store. For each question the runner puts the question's
+  graph(s) into Neo4j under a namespace of its own (through a :data:`StoreFactory` the caller
+  passes, since grraf does not import the loaders), asks, and drops the namespace afterwards.
 
 Rows go to ``<out>/results.jsonl``, each written and flushed on its own, so an interrupted
 run loses at most the question in flight; running again with the same output folder skips
@@ -15,12 +18,15 @@ every (id, method) pair that already has a row without an error.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import logging
 import math
+import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,6 +43,9 @@ logger = logging.getLogger(__name__)
 _ERROR_CHARS = 2000
 
 METHODS: tuple[str, ...] = ("grraf-networkx", "grraf-cypher", "direct", "single-shot")
+#: Methods whose store the runner fills per question through a :data:`StoreFactory`; they need a
+#: server, so "all" does not include them: name them (``--methods grraf-neo4j,grraf-networkx``).
+STORE_METHODS: tuple[str, ...] = ("grraf-neo4j",)
 RESULTS_FILE = "results.jsonl"
 # Statuses after which the agent feeds the error back (GRRAF Table 2 counts these).
 _ERROR_STATUSES = frozenset({"error", "rejected"})
@@ -55,9 +64,18 @@ def parse_methods(spec: str | Sequence[str] | None) -> tuple[str, ...]:
     ('direct', 'grraf-networkx')
     >>> parse_methods("all") == METHODS
     True
+    >>> parse_methods("neo4j,networkx")
+    ('grraf-neo4j', 'grraf-networkx')
     """
-    aliases = {"networkx": "grraf-networkx", "cypher": "grraf-cypher", "grraf": "grraf-networkx"}
-    return resolve_names(spec, METHODS, aliases, kind="method")
+    aliases = {
+        "networkx": "grraf-networkx",
+        "cypher": "grraf-cypher",
+        "grraf": "grraf-networkx",
+        "neo4j": "grraf-neo4j",
+    }
+    if spec is None or (isinstance(spec, str) and spec.strip().lower() in ("", "all")):
+        return METHODS
+    return resolve_names(spec, METHODS + STORE_METHODS, aliases, kind="method")
 
 
 # --------------------------------------------------------------------------- rows
@@ -225,6 +243,39 @@ def _load_agent() -> Any:
 
 Solver = Callable[[Question, Any], Answer]
 
+#: ``factory(namespace, graphs)`` loads ``graphs`` (name -> networkx graph) into a store under
+#: names derived from ``namespace`` and yields a store restricted to them; leaving the context
+#: drops what it loaded, also when the question failed. See ``loaders.neo4j.question_store``.
+StoreFactory = Callable[[str, Mapping[str, Any]], AbstractContextManager[Any]]
+
+
+def question_namespace(question_id: str) -> str:
+    """A graph name of its own for one question: letters, digits and single underscores, at most 41
+    characters (grraf's limit is 48; the loader adds ``_N`` for a second graph).
+
+    >>> question_namespace("connectivity-test-007")
+    'q_connectivity_test_007_979d86'
+    """
+    stem = re.sub(r"[^A-Za-z0-9]+", "_", question_id).strip("_")[:32].rstrip("_") or "q"
+    digest = hashlib.sha256(question_id.encode()).hexdigest()[:6]
+    return f"q_{stem}_{digest}"
+
+
+def question_graphs(question: Question, graph: Any = None) -> dict[str, Any]:
+    """The graphs a store-backed method must load: the separately given one, else those written in the text.
+
+    Raises:
+        ConfigError: the question carries no graph a store could be filled with.
+    """
+    if graph is not None:
+        return {"G": graph}
+    from grraf.parse.graphtext import parse_question
+
+    parsed = parse_question(question.text)
+    if parsed is None or not parsed.graphs:
+        raise ConfigError(f"question {question.id} has no graph to load into a store")
+    return dict(parsed.graphs)
+
 
 @dataclass
 class MethodPool:
@@ -232,6 +283,7 @@ class MethodPool:
 
     chat_model: Any
     settings: Settings
+    store_factories: Mapping[str, StoreFactory] = field(default_factory=dict)
     _agents: dict[str, Any] = field(default_factory=dict)
 
     def _graph_qa(self, method: str) -> Any:
@@ -258,10 +310,23 @@ class MethodPool:
         if method == "direct":
             answer_directly = _load_agent().answer_directly
             return answer_directly(question.text, chat_model=self.chat_model, settings=self.settings)  # type: ignore[no-any-return]
+        if method in STORE_METHODS:
+            return self._solve_in_store(method, question, graph)
         qa = self._graph_qa(method)
         if graph is not None:
             return qa.ask(question.text, graph=graph)  # type: ignore[no-any-return]
         return qa.ask(question.text)  # type: ignore[no-any-return]
+
+    def _solve_in_store(self, method: str, question: Question, graph: Any) -> Answer:
+        factory = self.store_factories.get(method)
+        if factory is None:
+            raise ConfigError(f"{method} needs a store factory (grraf bench passes one when Neo4j is configured)")
+        graphs = question_graphs(question, graph)
+        with factory(question_namespace(question.id), graphs) as store:
+            # A fresh GraphQA per question: its store holds only this question's graph. The
+            # factory owns the store (it drops the namespace), so the GraphQA is not closed here.
+            qa = _load_agent().GraphQA(store, chat_model=self.chat_model, settings=self.settings)
+            return qa.ask(question.text)  # type: ignore[no-any-return]
 
     def close(self) -> None:
         for method, qa in list(self._agents.items()):
@@ -332,6 +397,7 @@ def run(
     on_skip: Callable[[Question, str], None] | None = None,
     graph_loader: Callable[[str], Any] = read_scale_graph,
     max_consecutive_errors: int = 5,
+    store_factories: Mapping[str, StoreFactory] | None = None,
 ) -> RunResult:
     """Answer every question with every method, appending rows to ``<out_dir>/results.jsonl``.
 
@@ -345,6 +411,8 @@ def run(
         on_skip: called for each pair skipped because it is already done or does not apply.
         graph_loader: reads a separately given graph from its path.
         max_consecutive_errors: a method that crashes this many times in a row aborts the run.
+        store_factories: for :data:`STORE_METHODS` (``grraf-neo4j``), how to fill a store with one
+            question's graph and empty it afterwards.
 
     Raises:
         BenchAborted: a method keeps crashing (e.g. the LLM server is down).
@@ -355,7 +423,7 @@ def run(
     out.mkdir(parents=True, exist_ok=True)
     path = out / RESULTS_FILE
     done = done_pairs(path)
-    pool = MethodPool(chat_model=chat_model, settings=settings)
+    pool = MethodPool(chat_model=chat_model, settings=settings, store_factories=dict(store_factories or {}))
     graphs = _GraphCache(graph_loader)
     tally = Tally()
     written: list[dict[str, Any]] = []
