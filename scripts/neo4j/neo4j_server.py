@@ -431,6 +431,7 @@ class Neo4jServer:
         done = subprocess.run(
             cmd,
             env=self._env(),
+            cwd=self.home,  # neo4j-admin writes files such as import.report into its working folder
             capture_output=True,
             text=True,
             stdin=subprocess.DEVNULL,
