@@ -58,6 +58,8 @@ REQUIRED_KEYS = (
     "description",
     "verified",
 )
+#: Optional header keys: ``requires`` names server plugins a template needs (``gds``, ``apoc``).
+OPTIONAL_KEYS = ("requires",)
 _CHOICES = {
     "directed": {"yes", "no", "any"},
     "weighted": {"yes", "no", "any"},
@@ -91,7 +93,9 @@ class Template:
         code: the code without its header.
         path: the file it came from.
         verified: how it was checked (``tested`` = executed against NetworkX ground truth by
-            ``tests/unit/templates``; ``syntax-only`` = never executed).
+            ``tests/unit/templates`` or, for Neo4j, ``tests/integration/test_neo4j_templates.py``;
+            ``syntax-only`` = never executed).
+        requires: server plugins the template needs (``("gds",)``); empty for plain Cypher.
     """
 
     name: str
@@ -107,6 +111,7 @@ class Template:
     code: str
     path: str
     verified: str
+    requires: tuple[str, ...] = ()
 
     @property
     def bounded_paths(self) -> bool:
@@ -162,8 +167,9 @@ def parse_template(text: str, *, name: str, dialect: str, path: str = "") -> Tem
         if ":" not in content:
             raise TemplateError(f"{path or name}: header line {i + 1} is not 'key: value': {line!r}")
         key, value = (part.strip() for part in content.split(":", 1))
-        if key not in REQUIRED_KEYS:
-            raise TemplateError(f"{path or name}: unknown header key {key!r}; allowed: {', '.join(REQUIRED_KEYS)}")
+        if key not in REQUIRED_KEYS and key not in OPTIONAL_KEYS:
+            known = ", ".join(REQUIRED_KEYS + OPTIONAL_KEYS)
+            raise TemplateError(f"{path or name}: unknown header key {key!r}; allowed: {known}")
         if key in header and key not in _CONTINUED:
             raise TemplateError(f"{path or name}: header key {key!r} given twice")
         # a repeated key continues a long value, so header lines stay within the line length
@@ -206,6 +212,7 @@ def parse_template(text: str, *, name: str, dialect: str, path: str = "") -> Tem
         code=code,
         path=path,
         verified=header["verified"],
+        requires=_split(header.get("requires", "")),
     )
 
 

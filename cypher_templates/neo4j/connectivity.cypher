@@ -6,7 +6,7 @@
 // output: yes/no
 // complexity: O(V + E) (shortestPath is a breadth-first search)
 // description: whether a path leads from source to target (following edge directions in a directed graph)
-// verified: syntax-only
+// verified: tested
 MATCH (a:{node_label} {id: $source}), (b:{node_label} {id: $target})
 WHERE a <> b
 OPTIONAL MATCH p = shortestPath((a)-[:{edge_type}*]{arrow}(b))

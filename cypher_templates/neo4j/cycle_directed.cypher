@@ -7,10 +7,11 @@
 // complexity: O(E (V + E)) (a breadth-first search per edge)
 // description: whether a directed graph contains a directed cycle: a self-loop, or some edge u->v with a path back
 // description: from v to u
-// verified: syntax-only
+// verified: tested
 OPTIONAL MATCH (u:{node_label})-[:{edge_type}]->(v:{node_label})
 WHERE u <> v
 OPTIONAL MATCH p = shortestPath((v)-[:{edge_type}*]->(u))
 WITH count(p) AS back
 OPTIONAL MATCH (w:{node_label})-[:{edge_type}]->(w)
-RETURN back + count(w) > 0 AS answer
+WITH back, count(w) AS loops
+RETURN back + loops > 0 AS answer

@@ -7,7 +7,7 @@
 // output: list
 // complexity: O(V + E) (shortestPath is a breadth-first search)
 // description: the node ids of one path with the fewest edges from source to target (null if unreachable)
-// verified: syntax-only
+// verified: tested
 MATCH (a:{node_label} {id: $source}), (b:{node_label} {id: $target})
 WHERE a <> b
 OPTIONAL MATCH p = shortestPath((a)-[:{edge_type}*]{arrow}(b))

@@ -155,7 +155,8 @@ def _print_report(out: Path) -> None:
     show_default=True,
     metavar="LIST",
     help="Comma-separated methods: grraf-networkx, grraf-cypher, direct, code-once, code-feedback, "
-    "grraf-no-retry (formerly single-shot), or 'all'.",
+    "grraf-no-retry (formerly single-shot), or 'all'; grraf-neo4j (not in 'all') fills the Neo4j at "
+    "NEO4J_URI per question and drops it after.",
 )
 @click.option("--seed", default=0, show_default=True, type=int, help="Generator seed (same seed, same questions).")
 @click.option(
@@ -398,5 +399,18 @@ def _run(
             on_row=on_row,
             on_skip=on_skip,
             store=store,
+            store_factories=_store_factories(methods, settings),
         )
     _print_report(out)
+
+
+def _store_factories(methods: tuple[str, ...], settings: Settings) -> dict[str, Any]:
+    """How grraf-neo4j fills Neo4j per question (NEO4J_URI/USERNAME/PASSWORD/DATABASE); the CLI may
+    import the loaders, grraf's library may not."""
+    if "grraf-neo4j" not in methods:
+        return {}
+    from functools import partial
+
+    from loaders.neo4j import question_store
+
+    return {"grraf-neo4j": partial(question_store, settings=settings)}

@@ -11,6 +11,9 @@ Methods (all share one chat model instance, because loading a local model is slo
 * ``grraf-no-retry``: an ablation, not a baseline: GraphQA (NetworkX) with no feedback rounds and
   no fallback; an attempt that does not execute scores wrong. Rows written before the rename
   say ``single-shot``; they are read as ``grraf-no-retry``.
+* ``grraf-neo4j``: GraphQA on a Neo4j store. For each question the runner puts the question's
+  graph(s) into Neo4j under a namespace of its own (through a :data:`StoreFactory` the caller
+  passes, since grraf does not import the loaders), asks, and drops the namespace afterwards.
 
 The baselines (``direct``, ``code-once``, ``code-feedback``) are the raw model as in GRRAF's
 tables; the ``grraf-*`` methods are grraf.
@@ -22,12 +25,15 @@ every (id, method) pair that already has a row without an error.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import logging
 import math
+import re
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -44,9 +50,12 @@ logger = logging.getLogger(__name__)
 # Errors kept in a row: a traceback fits; a flood of printed output would bloat results.jsonl.
 _ERROR_CHARS = 2000
 
-GRRAF_METHODS: tuple[str, ...] = ("grraf-networkx", "grraf-cypher", "grraf-no-retry")
+GRRAF_METHODS: tuple[str, ...] = ("grraf-networkx", "grraf-cypher", "grraf-no-retry", "grraf-neo4j")
 BASELINES: tuple[str, ...] = ("direct", "code-once", "code-feedback")
 METHODS: tuple[str, ...] = ("grraf-networkx", "grraf-cypher", "direct", "code-once", "code-feedback", "grraf-no-retry")
+#: Methods whose store the runner fills per question through a :data:`StoreFactory`; they need a
+#: server, so "all" does not include them: name them (``--methods grraf-neo4j,grraf-networkx``).
+STORE_METHODS: tuple[str, ...] = ("grraf-neo4j",)
 #: Old method names still found in results files, read as their new names.
 RENAMED: dict[str, str] = {"single-shot": "grraf-no-retry"}
 #: What a row may say about how far its answer can be relied on: the answer's trust level, or
@@ -70,11 +79,19 @@ def parse_methods(spec: str | Sequence[str] | None) -> tuple[str, ...]:
     ('direct', 'grraf-networkx')
     >>> parse_methods("all") == METHODS
     True
-    >>> parse_methods("single-shot")
-    ('grraf-no-retry',)
+    >>> parse_methods("single-shot"), parse_methods("neo4j,networkx")
+    (('grraf-no-retry',), ('grraf-neo4j', 'grraf-networkx'))
     """
-    aliases = {"networkx": "grraf-networkx", "cypher": "grraf-cypher", "grraf": "grraf-networkx", **RENAMED}
-    return resolve_names(spec, METHODS, aliases, kind="method")
+    aliases = {
+        "networkx": "grraf-networkx",
+        "cypher": "grraf-cypher",
+        "grraf": "grraf-networkx",
+        "neo4j": "grraf-neo4j",
+        **RENAMED,
+    }
+    if spec is None or (isinstance(spec, str) and spec.strip().lower() in ("", "all")):
+        return METHODS
+    return resolve_names(spec, METHODS + STORE_METHODS, aliases, kind="method")
 
 
 def canonical_method(name: str) -> str:
@@ -288,6 +305,39 @@ def _load_agent() -> Any:
 
 Solver = Callable[[Question, Any], Answer]
 
+#: ``factory(namespace, graphs)`` loads ``graphs`` (name -> networkx graph) into a store under
+#: names derived from ``namespace`` and yields a store restricted to them; leaving the context
+#: drops what it loaded, also when the question failed. See ``loaders.neo4j.question_store``.
+StoreFactory = Callable[[str, Mapping[str, Any]], AbstractContextManager[Any]]
+
+
+def question_namespace(question_id: str) -> str:
+    """A graph name of its own for one question: letters, digits and single underscores, at most 41
+    characters (grraf's limit is 48; the loader adds ``_N`` for a second graph).
+
+    >>> question_namespace("connectivity-test-007")
+    'q_connectivity_test_007_979d86'
+    """
+    stem = re.sub(r"[^A-Za-z0-9]+", "_", question_id).strip("_")[:32].rstrip("_") or "q"
+    digest = hashlib.sha256(question_id.encode()).hexdigest()[:6]
+    return f"q_{stem}_{digest}"
+
+
+def question_graphs(question: Question, graph: Any = None) -> dict[str, Any]:
+    """The graphs a store-backed method must load: the separately given one, else those written in the text.
+
+    Raises:
+        ConfigError: the question carries no graph a store could be filled with.
+    """
+    if graph is not None:
+        return {"G": graph}
+    from grraf.parse.graphtext import parse_question
+
+    parsed = parse_question(question.text)
+    if parsed is None or not parsed.graphs:
+        raise ConfigError(f"question {question.id} has no graph to load into a store")
+    return dict(parsed.graphs)
+
 
 @dataclass
 class MethodPool:
@@ -297,6 +347,7 @@ class MethodPool:
     settings: Settings
     #: The store every question is asked about (property-graph questions); None: each question brings its graph.
     store: Any = None
+    store_factories: Mapping[str, StoreFactory] = field(default_factory=dict)
     _agents: dict[str, Any] = field(default_factory=dict)
 
     def _graph_qa(self, method: str, on_store: bool = False) -> Any:
@@ -354,11 +405,24 @@ class MethodPool:
                 rounds=self.settings.max_retries if rounds is None else rounds,
                 method=method,
             )
+        if method in STORE_METHODS:
+            return self._solve_in_store(method, question, graph)
         # Property-graph questions are about the run's store; the others bring their graphs.
         qa = self._graph_qa(method, on_store=self.store is not None and question.task == "property")
         if graph is not None:
             return qa.ask(question.text, graph=graph)  # type: ignore[no-any-return]
         return qa.ask(question.text)  # type: ignore[no-any-return]
+
+    def _solve_in_store(self, method: str, question: Question, graph: Any) -> Answer:
+        factory = self.store_factories.get(method)
+        if factory is None:
+            raise ConfigError(f"{method} needs a store factory (grraf bench passes one when Neo4j is configured)")
+        graphs = question_graphs(question, graph)
+        with factory(question_namespace(question.id), graphs) as store:
+            # A fresh GraphQA per question: its store holds only this question's graph. The
+            # factory owns the store (it drops the namespace), so the GraphQA is not closed here.
+            qa = _load_agent().GraphQA(store, chat_model=self.chat_model, settings=self.settings)
+            return qa.ask(question.text)  # type: ignore[no-any-return]
 
     def close(self) -> None:
         # GraphQA.close closes its store; a shared store is the run's to close, once, at the end.
@@ -438,6 +502,7 @@ def run(
     graph_loader: Callable[[str], Any] = read_scale_graph,
     max_consecutive_errors: int = 5,
     store: Any = None,
+    store_factories: Mapping[str, StoreFactory] | None = None,
 ) -> RunResult:
     """Answer every question with every method, appending rows to ``<out_dir>/results.jsonl``.
 
@@ -453,6 +518,8 @@ def run(
         graph_loader: reads a separately given graph from its path.
         max_consecutive_errors: a method that crashes this many times in a row aborts the run.
         store: a store every question is about (the property-graph questions); the run closes it.
+        store_factories: for :data:`STORE_METHODS` (``grraf-neo4j``), how to fill a store with one
+            question's graph and empty it afterwards.
 
     Raises:
         BenchAborted: a method keeps crashing (e.g. the LLM server is down).
@@ -463,7 +530,9 @@ def run(
     out.mkdir(parents=True, exist_ok=True)
     path = out / RESULTS_FILE
     done = done_pairs(path)
-    pool = MethodPool(chat_model=chat_model, settings=settings, store=store)
+    pool = MethodPool(
+        chat_model=chat_model, settings=settings, store=store, store_factories=dict(store_factories or {})
+    )
     graphs = _GraphCache(graph_loader)
     tally = Tally()
     written: list[dict[str, Any]] = []

@@ -105,7 +105,7 @@ def call_for_function(code: str, parameters: dict[str, Any]) -> str | None:
     'answer = max_flow(G, s=0, t=7)'
     >>> call_for_function("answer = 3", {}) is None
     True
-    >>> call_for_function("def solve(G):\n    answer = 1\n    return answer", {})
+    >>> call_for_function("def solve(G):\\n    answer = 1\\n    return answer", {})
     'answer = solve(G)'
     """
     try:

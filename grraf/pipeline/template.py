@@ -79,11 +79,13 @@ def verified_template(
     weighted: bool | None,
     node_count: int | None = None,
     max_hops: int | None = None,
+    plugins: frozenset[str] = frozenset(),
 ) -> TemplateChoice | None:
     """The task's first verified template in ``dialect`` written for this kind of graph, or None.
 
     Templates with bounded variable-length paths are exact only when every shortest path fits
     under the store's hop limit, which is sure when the graph has at most ``max_hops + 1`` nodes.
+    A template that needs a server plugin (GDS) is taken only when the store has it.
 
     >>> from grraf.tasks import get_task
     >>> verified_template(get_task("has_cycle"), "networkx", directed=False, weighted=False).name
@@ -101,6 +103,8 @@ def verified_template(
         if not template.fits(directed=directed, weighted=weighted):
             continue
         if template.bounded_paths and node_count is not None and max_hops is not None and node_count - 1 > max_hops:
+            continue
+        if not set(template.requires) <= plugins:
             continue
         return TemplateChoice(
             code=template.code,
@@ -164,6 +168,7 @@ def choose_template(
     use_library: bool = True,
     node_count: int | None = None,
     max_hops: int | None = None,
+    plugins: frozenset[str] = frozenset(),
 ) -> TemplateChoice:
     """The plan's verified template for this dialect, else an LLM draft."""
     if use_library:
@@ -174,6 +179,7 @@ def choose_template(
             weighted=plan.weighted,
             node_count=node_count,
             max_hops=max_hops,
+            plugins=plugins,
         )
         if choice is not None:
             return choice

@@ -21,11 +21,14 @@ class Capabilities:
             not a Cypher store). Templates with bounded paths are exact only below it.
         projects: :meth:`GraphStore.to_networkx` gives the graph for the Python path.
         graph_names: the named graphs the store holds (grraf's namespaced graphs).
+        plugins: server plugins the store has (``gds``, ``apoc``); templates that need one are used
+            only where it is installed.
     """
 
     max_hops: int | None = None
     projects: bool = False
     graph_names: tuple[str, ...] = ()
+    plugins: frozenset[str] = frozenset()
 
 
 @runtime_checkable

@@ -1,15 +1,23 @@
 """Neo4j store over Bolt with the official driver: ask about graphs already in Neo4j.
 
-Read-only by construction, in three layers:
+Read-only by construction, in layers:
 
-1. :func:`grraf.stores.cypher_guard.check_cypher` refuses writes lexically;
-2. every generated query runs in a session opened with ``default_access_mode=READ_ACCESS``
-   inside ``execute_read`` (the server refuses writes in a read transaction);
-3. before running, ``EXPLAIN <query>`` is sent and the query is refused unless the planner
-   says ``summary.query_type == "r"`` (catches write procedures the lexer cannot know).
+1. :func:`grraf.stores.cypher_guard.check_cypher` refuses writes lexically (a friendly early error);
+2. ``EXPLAIN <query>`` is sent and the query is refused unless the planner says
+   ``summary.query_type == "r"`` AND the plan passes :func:`grraf.stores.neo4j_plan.check_plan`:
+   no ``LoadCSV``, no ``CALL {} IN TRANSACTIONS``, no writing or administration operator, and
+   only allowlisted procedures and functions (``LOAD CSV`` and ``apoc.load.*`` plan as reads, so
+   the query type alone does not stop them);
+3. every generated query runs in a session opened with ``default_access_mode=READ_ACCESS``
+   inside ``execute_read`` (the server refuses writes in a read transaction).
 
 The server enforces the time limit (``unit_of_work(timeout=...)``); results are capped at
 ``settings.row_cap`` rows.
+
+Graph Data Science: when the plan calls a GDS algorithm in ``stream``/``stats`` mode and names
+a grraf graph's in-memory projection (``'NAME_Node'``), the store projects that graph first and
+drops the projection afterwards — also when the query fails or times out. Generated code cannot
+create or drop projections itself (``gds.graph.project``/``drop`` are not on the allowlist).
 
 Graphs loaded by grraf (see :mod:`loaders.neo4j`) use label ``NAME_Node`` and relationship
 type ``NAME_EDGE`` plus a ``:GrrafGraph {name}`` metadata node; the schema of any other
@@ -21,6 +29,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import os
+import re
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -34,6 +43,7 @@ from grraf.errors import CodeFailed, CodeRejected, CodeTimeout, ConfigError, Sto
 from grraf.stores import property_schema
 from grraf.stores.base import Capabilities, Language, node_forms
 from grraf.stores.cypher_guard import check_cypher, edge_type, node_label, quote_identifier
+from grraf.stores.neo4j_plan import PlanFacts, check_plan
 from grraf.types import Execution, LabelInfo, Pattern, PropertyInfo, Schema
 
 log = logging.getLogger(__name__)
@@ -122,9 +132,13 @@ class Neo4jStore:
         self.graph_name = graph_name
         self.settings = settings or Settings.from_env()
         self._schema: Schema | None = None
+        self._plugins: frozenset[str] | None = None
         if driver is None:
             try:
-                driver = neo4j.GraphDatabase.driver(uri, auth=auth)
+                # The server's notifications ("label does not exist" for an empty graph, deprecation
+                # warnings of schema procedures) are for people writing queries by hand; grraf's own
+                # queries would log them on every schema read, and generated code reports its errors.
+                driver = neo4j.GraphDatabase.driver(uri, auth=auth, notifications_min_severity="OFF")
             except (ValueError, nex.ConfigurationError) as e:
                 raise ConfigError(f"invalid Neo4j URI {uri!r}: {e}") from e
         self._driver = driver
@@ -412,22 +426,27 @@ class Neo4jStore:
         return {k: sorted(v) for k, v in out.items()}
 
     def _connections(self) -> dict[str, list[tuple[str, str]]]:
+        """Which label connects to which by each relationship type (``db.schema.visualization``)."""
         out: dict[str, list[tuple[str, str]]] = {}
         try:
 
             def work(tx: Any) -> list[Any]:
-                return list(tx.run("CALL db.schema.visualization() YIELD relationships RETURN relationships"))
+                return list(
+                    tx.run("CALL db.schema.visualization() YIELD nodes, relationships RETURN nodes, relationships")
+                )
 
             records = self._read(work)
         except (nex.Neo4jError, nex.DriverError) as e:
             log.info("db.schema.visualization unavailable: %s", e)
             return out
-        for record in records:
-            for rel in record[0]:
+        for nodes, rels in records:
+            # The relationships' end nodes arrive as bare ids; the labels are on the returned nodes.
+            names = {n.element_id: str(n.get("name") or next(iter(n.labels), "?")) for n in nodes}
+            for rel in rels:
                 start, end = rel.start_node, rel.end_node
-                a = start.get("name") if start is not None else "?"
-                b = end.get("name") if end is not None else "?"
-                out.setdefault(rel.type, []).append((str(a), str(b)))
+                a = names.get(start.element_id, "?") if start is not None else "?"
+                b = names.get(end.element_id, "?") if end is not None else "?"
+                out.setdefault(rel.type, []).append((a, b))
         return {k: sorted(set(v)) for k, v in out.items()}
 
     def _describe(self, owner: str, props: list[tuple[str, str]], *, rel: bool) -> str:
@@ -446,18 +465,50 @@ class Neo4jStore:
             parts.append(f"... {len(props) - _MAX_PROPERTIES} more")
         return "; ".join(parts) if parts else "no properties"
 
+    def plugins(self) -> frozenset[str]:
+        """Which of ``"apoc"`` and ``"gds"`` the server has (asked once, then cached)."""
+        if self._plugins is None:
+            try:
+                rows = self._rows(
+                    "SHOW FUNCTIONS YIELD name WHERE name STARTS WITH 'gds.' OR name STARTS WITH 'apoc.' "
+                    "RETURN sum(CASE WHEN name STARTS WITH 'gds.' THEN 1 ELSE 0 END), "
+                    "sum(CASE WHEN name STARTS WITH 'apoc.' THEN 1 ELSE 0 END)"
+                )
+                gds, apoc = rows[0]
+            except (StoreError, IndexError, ValueError):
+                gds, apoc = 0, 0
+            self._plugins = frozenset(name for name, n in (("gds", gds), ("apoc", apoc)) if n)
+        return self._plugins
+
+    @property
+    def has_gds(self) -> bool:
+        """Whether Graph Data Science is installed on the server."""
+        return "gds" in self.plugins()
+
+    @property
+    def has_apoc(self) -> bool:
+        """Whether APOC is installed on the server."""
+        return "apoc" in self.plugins()
+
     def _procedures_note(self) -> str:
-        try:
-            rows = self._rows(
-                "SHOW PROCEDURES YIELD name WHERE name STARTS WITH 'gds.' OR name STARTS WITH 'apoc.' "
-                "RETURN sum(CASE WHEN name STARTS WITH 'gds.' THEN 1 ELSE 0 END), "
-                "sum(CASE WHEN name STARTS WITH 'apoc.' THEN 1 ELSE 0 END)"
+        if self.has_gds:
+            examples = [f"'{node_label(g)}'" for g in sorted(self._focus_graphs())[:3]]
+            where = (
+                f"each grraf graph is available to GDS as the in-memory graph named after its node label "
+                f"({', '.join(examples)}); grraf projects it before your query and drops it after, "
+                f"e.g. CALL gds.pageRank.stream({examples[0]}) YIELD nodeId, score "
+                "RETURN gds.util.asNode(nodeId).id AS id, score; "
+                if examples
+                else "no grraf graph is loaded, so there is no in-memory graph to run GDS on; "
             )
-            gds, apoc = rows[0]
-        except (StoreError, IndexError, ValueError):
-            gds, apoc = 0, 0
-        gds_note = "GDS is installed (use gds.*.stream procedures only); " if gds else "GDS is NOT installed; "
-        apoc_note = "APOC read procedures are available; " if apoc else "APOC is not installed; "
+            gds_note = "GDS is installed: use only gds.<algorithm>.stream/.stats procedures; " + where
+        else:
+            gds_note = "GDS is NOT installed; "
+        apoc_note = (
+            "APOC is installed (only pure functions such as apoc.coll.*, apoc.text.*, apoc.map.* may be used); "
+            if self.has_apoc
+            else "APOC is not installed; "
+        )
         return gds_note + apoc_note
 
     # ------------------------------------------------------------------ execution
@@ -478,17 +529,17 @@ class Neo4jStore:
         return self.run_unguarded(code, timeout)
 
     def run_unguarded(self, code: str, timeout: float) -> Execution:
-        """Like :meth:`execute` without the lexical guard (EXPLAIN check and READ mode still apply)."""
+        """Like :meth:`execute` without the lexical guard (the plan gate and READ mode still apply)."""
         cap = self.settings.row_cap
         text = code.strip().rstrip(";")
         start = time.perf_counter()
+        deadline = start + timeout
+
+        def left() -> float:
+            # Each step runs under what is left of the one limit; never 0 (which means "no limit").
+            return max(deadline - time.perf_counter(), 0.001)
 
         def work(tx: Any) -> tuple[list[str], list[list[Any]], bool]:
-            summary = tx.run("EXPLAIN " + text).consume()
-            if summary.query_type != "r":
-                raise CodeRejected(
-                    f"only read queries are allowed: Neo4j plans this as query type {summary.query_type!r}"
-                )
             result = tx.run(text)
             keys = list(result.keys())
             records = result.fetch(cap + 1)
@@ -496,20 +547,103 @@ class Neo4jStore:
             rows = [list(r.values()) for r in records]
             return keys, rows[:cap], len(rows) > cap
 
+        if re.match(r"(?i)\s*(EXPLAIN|PROFILE)\b", text):
+            raise CodeRejected("write the query alone, without EXPLAIN or PROFILE (grraf plans it itself)")
+        projected: list[str] = []
         try:
-            keys, rows, truncated = self._read(work, timeout=timeout)
-        except CodeRejected:
+            facts = self.explain(text, timeout=left())
+            if facts.gds_algorithms:
+                projected = self._project_for(text, deadline)
+            keys, rows, truncated = self._read(work, timeout=left())
+        except CodeTimeout as e:
+            # Whichever step ran out (planning, projecting, running), the limit the caller set was hit.
+            raise CodeTimeout(
+                f"query exceeded the time limit of {timeout:g} s and was terminated", seconds=timeout
+            ) from e
+        except (CodeRejected, CodeFailed, StoreError):
             raise
         except Exception as e:
             mapped = map_neo4j_error(e, timeout)
             raise mapped from e
+        finally:
+            self._drop_projections(projected)
         value = shape_records(keys, rows)
         note = f"result truncated to {cap} rows" if truncated else None
         return Execution(value=value, seconds=time.perf_counter() - start, truncated=truncated, note=note)
 
+    def explain(self, text: str, *, timeout: float | None = None) -> PlanFacts:
+        """``EXPLAIN`` the query in a READ transaction; refuse it unless it is a plain read.
+
+        Raises:
+            CodeRejected: the planner's query type is not ``"r"``, or the plan gate refused it.
+            CodeFailed: the query does not compile (Neo4j's code and message).
+        """
+
+        def work(tx: Any) -> Any:
+            return tx.run("EXPLAIN " + text).consume()
+
+        try:
+            summary = self._read(work, timeout=timeout)
+        except Exception as e:
+            raise map_neo4j_error(e, timeout or 0.0) from e
+        if summary.query_type != "r":
+            raise CodeRejected(f"only read queries are allowed: Neo4j plans this as query type {summary.query_type!r}")
+        return check_plan(summary.plan)
+
+    # ------------------------------------------------------------------ GDS projections
+    def _project_for(self, text: str, deadline: float) -> list[str]:
+        """Project the grraf graphs the query names (``'NAME_Node'``) into GDS; returns the names.
+
+        A projection of that name left by an earlier run is waited for during half the time left
+        (another grraf query may be using it), then dropped as stale.
+        """
+        names: list[str] = []
+        try:
+            for gname, meta in self._focus_graphs().items():
+                label = node_label(gname)
+                if f"'{label}'" not in text and f'"{label}"' not in text:
+                    continue
+                # Half the time left, at most: the rest is for projecting and running the query.
+                patience = time.perf_counter() + (deadline - time.perf_counter()) / 2
+                while self._projection_exists(label) and time.perf_counter() < patience:
+                    time.sleep(0.2)
+                if self._projection_exists(label):
+                    log.warning("dropping stale GDS projection %s", label)
+                    self._drop_projections([label])
+                rel: Any = {
+                    edge_type(gname): {
+                        "type": edge_type(gname),
+                        "orientation": "NATURAL" if meta["directed"] else "UNDIRECTED",
+                        **({"properties": ["weight"]} if meta["weighted"] else {}),
+                    }
+                }
+                if not meta["edges"]:
+                    # GDS refuses a relationship type that does not exist (a graph without edges never
+                    # created NAME_EDGE); "*" between this graph's nodes alone projects no edge.
+                    rel = "*"
+                timeout = max(deadline - time.perf_counter(), 0.001)
+                names.append(label)  # before projecting: a projection cut off by the time-out is dropped too
+                self._read(_projector(label, rel), timeout=timeout)
+        except BaseException:
+            self._drop_projections(names)
+            raise
+        return names
+
+    def _projection_exists(self, name: str) -> bool:
+        rows = self._rows("CALL gds.graph.exists($name) YIELD exists RETURN exists", name=name)
+        return bool(rows and rows[0][0])
+
+    def _drop_projections(self, names: list[str]) -> None:
+        """Drop GDS projections grraf made (missing ones are fine); never raises."""
+        for name in names:
+            try:
+                self._rows("CALL gds.graph.drop($name, false) YIELD graphName RETURN graphName", name=name)
+            except StoreError as e:
+                log.error("could not drop GDS projection %s: %s", name, e)
+
     # ------------------------------------------------------------------ projections
     def capabilities(self) -> Capabilities:
-        return Capabilities(projects=True, graph_names=tuple(sorted(self.graph_infos())))
+        return Capabilities(projects=True, graph_names=tuple(sorted(self.graph_infos())), plugins=self.plugins())
 
     def node_key(self, value: Any) -> Any | None:
         """The ``id`` of the node written as ``value`` in the one grraf graph in focus, or None."""
@@ -631,6 +765,16 @@ class Neo4jStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _projector(name: str, relationships: dict[str, Any] | str) -> Callable[[Any], Any]:
+    """A unit of work projecting grraf graph label ``name`` into the GDS catalog under that name."""
+
+    def work(tx: Any) -> Any:
+        query = "CALL gds.graph.project($name, $label, $rel) YIELD graphName RETURN graphName"
+        return tx.run(query, name=name, label=name, rel=relationships).consume()
+
+    return work
 
 
 def shape_records(keys: list[str], rows: list[list[Any]]) -> Any:

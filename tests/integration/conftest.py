@@ -1,14 +1,13 @@
 """Databases holding the benchmark's property graphs, filled once per test session.
 
 ``property_ladybug`` is a ladybug database written by the loader (both graphs, as a user
-would keep them). ``property_neo4j_driver`` is a write-capable driver to a Neo4j 5 server
-whose database gets both graphs; it comes from ``GRRAF_TEST_NEO4J_URI`` (no authentication)
-until the project-wide Neo4j server fixture replaces it.
+would keep them). ``property_neo4j_driver`` is a write-capable driver to the session's Neo4j 5
+server (tests/conftest.py) whose database holds both graphs and nothing else: other Neo4j tests
+empty the database when they start, so the graphs are written again when they are not all there.
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,14 +22,25 @@ def property_ladybug(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return load_into_ladybug(tmp_path_factory.mktemp("property") / "graphs.lbug")
 
 
-@pytest.fixture(scope="session")
-def property_neo4j_driver() -> Iterator[Any]:
-    uri = os.environ.get("GRRAF_TEST_NEO4J_URI")
-    if not uri:
-        pytest.skip("GRRAF_TEST_NEO4J_URI is not set (the project's Neo4j server fixture will replace this)")
-    import neo4j
+_LOADED: dict[str, tuple[int, int]] = {}
 
-    driver = neo4j.GraphDatabase.driver(uri, auth=None)
-    load_into_neo4j(driver, replace=True)
+
+def _counts(driver: Any) -> tuple[int, int]:
+    with driver.session() as session:
+        nodes = session.run("MATCH (n) RETURN count(n)").single()[0]
+        rels = session.run("MATCH ()-[r]->() RETURN count(r)").single()[0]
+    return int(nodes), int(rels)
+
+
+@pytest.fixture
+def property_neo4j_driver(neo4j_server: Any) -> Iterator[Any]:
+    from tests.neo4j_support import wipe
+
+    driver = neo4j_server.driver()
+    # Loading takes about a second: keep the graphs when they are exactly what the last load wrote.
+    if _LOADED.get(neo4j_server.uri) != _counts(driver):
+        wipe(driver)
+        load_into_neo4j(driver, replace=True)
+        _LOADED[neo4j_server.uri] = _counts(driver)
     yield driver
     driver.close()

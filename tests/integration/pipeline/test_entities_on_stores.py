@@ -3,7 +3,7 @@
 Besides the questions as written, each mention is also tried lower-cased, with one typo in its
 longest word (a doubled letter dropped, else two middle letters swapped) and, for titles, with
 the article moved ("Matrix, The"). Measured on this branch, the same on ladybug 0.22 and on
-Neo4j 5.26 (through GRRAF_TEST_NEO4J_URI):
+Neo4j 5.26 (the session's server, tests/conftest.py):
 
 * as written: P = R = 1.0 (n = 54 mentions);
 * lower-cased: P = 1.0, R = 0.97 (n = 132; the misses are airport codes written in lower case,
