@@ -48,8 +48,8 @@ def test_every_bench_task_of_grraf_has_a_networkx_template() -> None:
 
 def test_a_task_without_a_template_is_drafted_with_its_summary_and_docs(settings) -> None:
     model = scripted(fenced("def solve(G):\n    return nx.radius(G)"))
-    plan = Plan("What is the radius of this graph?", "radius", directed=False, weighted=False, output="number")
-    chosen = choose_template(plan, "python", "networkx", LLMSession(model))
+    plan = Plan("What is the radius of this weighted graph?", "radius", directed=False, weighted=True, output="number")
+    chosen = choose_template(plan, "python", "networkx", LLMSession(model))  # hop templates only
     assert chosen.origin == "drafted" and "nx.radius" in chosen.code
     prompt = model.prompt_text(0)
     assert get_task("radius").summary in prompt and "nx.radius" in prompt

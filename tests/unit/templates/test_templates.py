@@ -448,6 +448,36 @@ def test_components_and_structure_checks() -> None:
             assert euler(G) is expected
 
 
+def test_radius_eccentricity_average_path_bridges_articulation_points() -> None:
+    radius, ecc, avg = solver("radius"), solver("eccentricity"), solver("average_shortest_path_length")
+    bridges, cut = solver("bridge_count"), solver("articulation_point_count")
+    for G in graphs(directed=False):
+        connected = len(G) > 0 and nx.is_connected(G)
+        hops = dict(nx.all_pairs_shortest_path_length(G))
+        eccentricities = {u: max(hops[u].values()) for u in G} if connected else {}
+        assert radius(G) == (min(eccentricities.values()) if connected else None)
+        for u in list(G)[:3]:
+            assert ecc(G, u) == (eccentricities[u] if connected else None)
+        pairs_ = [(u, v) for u in G for v in G if u != v]
+        if connected and pairs_:
+            assert math.isclose(avg(G), sum(hops[u][v] for u, v in pairs_) / len(pairs_))
+        # a bridge: an edge whose removal adds a component; a cut vertex likewise, by brute force
+        base = nx.number_connected_components(G) if len(G) else 0
+        expected_bridges = 0
+        for u, v in list(G.edges()):
+            H = G.copy()
+            H.remove_edge(u, v)
+            expected_bridges += nx.number_connected_components(H) > base
+        expected_cut = 0
+        for u in list(G):
+            H = G.copy()
+            H.remove_node(u)
+            expected_cut += len(H) > 0 and nx.number_connected_components(H) > base
+        assert bridges(G) == expected_bridges and cut(G) == expected_cut
+    multi = nx.MultiGraph([(0, 1), (0, 1), (1, 2)])
+    assert bridges(multi) == 1  # the doubled edge is no bridge
+
+
 def test_diameter_plain_and_weighted() -> None:
     plain, weighted = solver("diameter"), solver("diameter_weighted")
     for G in graphs(directed=False):
