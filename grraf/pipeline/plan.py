@@ -64,14 +64,18 @@ def graph_facts(schema: Schema) -> str:
     return f"{kind}{weighted}, {size}"
 
 
-def eligible(tasks: Sequence[Task], schema: Schema, graphs: Sequence[str]) -> list[Task]:
-    """The tasks that apply to this graph: the right kind (directed or not), a second graph when
-    the task takes one and the question brought one."""
+def eligible(tasks: Sequence[Task], schema: Schema, graphs: Sequence[str], question: str = "") -> list[Task]:
+    """The tasks that apply: the right kind of graph (directed or not), a second graph when the task
+    takes one and the question brought one, and a negative task (``not_connected``) only when the
+    question uses one of its negation words — the 1.5B model otherwise picks "not connected" for
+    "Do 4 and 5 belong to the same component?" because the words overlap."""
     out = []
     for task in tasks:
         if not task.fits_graph(schema.directed):
             continue
         if any(p.kind == "graph" and p.name not in graphs for p in task.parameters):
+            continue
+        if task.negates and validate.said(question, task.negation_words) is None:
             continue
         out.append(task)
     return out
@@ -220,7 +224,7 @@ def plan(
         graphs: the graph variables the question brought (``G``, and ``G_prime`` for two-graph tasks).
         k: how many candidate tasks retrieval offers.
     """
-    offered = eligible([c.task for c in candidates(question, k=k + 4)], schema, graphs)[:k]
+    offered = eligible([c.task for c in candidates(question, k=k + 4)], schema, graphs, question)[:k]
     base = Plan(
         question=question,
         directed=schema.directed,

@@ -24,6 +24,13 @@ def test_tasks_that_cannot_apply_are_never_offered() -> None:
     assert "mst_weight" not in {t.name for t in eligible(TASKS, DIRECTED, ("G",))}
 
 
+def test_a_negative_task_is_offered_only_to_a_question_with_its_negation_words() -> None:
+    same = {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), "Do 4 and 5 belong to the same component?")}
+    cut = {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), "Are 4 and 5 cut off from each other?")}
+    assert "connectivity" in same and "not_connected" not in same
+    assert {"connectivity", "not_connected"} <= cut
+
+
 def test_the_schema_requires_each_tasks_parameters_and_allows_none() -> None:
     schema = choice_schema([get_task("k_core"), get_task("pagerank_top"), get_task("degree")], ("str",))
     by_task = {o["properties"]["task"]["const"]: o for o in schema["anyOf"]}
