@@ -197,6 +197,16 @@ def polarity_finding(task: Task, question: str) -> str | None:
         return (
             f"The question may ask whether something does NOT hold ('{cue}'), but {task.name} answers whether it does."
         )
+    # A word that marks another negative task ("odd" for not_bipartite) and is foreign to this one:
+    # "Does the graph contain an odd cycle?" is not has_cycle's question.
+    own = " ".join((task.summary, *task.phrasings)).lower()
+    for other in TASKS:
+        if other.negates is None or other is task:
+            continue
+        distinctive = [w for w in other.negation_words if w not in validate.PLAIN_NEGATIONS and w not in own]
+        word = validate.said(question, distinctive)
+        if word:
+            return f"The question says '{word}', which {other.name} is about; {task.name} may answer another question."
     return None
 
 

@@ -221,6 +221,10 @@ _NEGATION = re.compile(
 )
 
 
+#: Negation words every negative question may use; a negative task's other words mark it alone.
+PLAIN_NEGATIONS = frozenset({"not", "no", "never", "none", "cannot", "can't", "impossible", "without"})
+
+
 def negation_cue(question: str) -> str | None:
     """The word that makes the ask a negative question ("Is the graph free of cycles?"), or None.
 

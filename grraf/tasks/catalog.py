@@ -182,7 +182,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="max_flow",
-        summary="the value of a maximum flow from source to target, edge weights as capacities",
+        summary="the value of a maximum flow (= a minimum cut) from source to target, edge weights as capacities",
         phrasings=(
             "What is the maximum flow from node 0 to node 7?",
             "How much water can the pipes carry from junction 2 to junction 6?",

@@ -122,12 +122,19 @@ def test_a_persistent_soft_finding_keeps_the_task_unconfirmed() -> None:
         ("Are 4 and 5 cut off from each other?", "connectivity", "may ask the opposite ('cut off')"),
         ("Does the graph contain an odd cycle?", "bipartite", "may ask the opposite ('odd')"),
         ("Is the graph not a tree?", "is_tree", "may ask whether something does NOT hold"),
+        ("Does the graph contain an odd cycle?", "has_cycle", "says 'odd', which not_bipartite is about"),
+        ("Does the network look like a collection of trees, with no loops?", "is_tree", "may ask whether"),
     ],
 )
 def test_a_yes_no_choice_that_may_answer_the_opposite_is_not_confirmed(question, task, expected) -> None:
     values = {"source": 4, "target": 5} if "connected" in task else {}
     _, found = check_choice(get_task(task), values, question, ScriptedStore({}, nodes=10))
     assert any(expected in f.text and not f.hard for f in found), [f.text for f in found]
+
+
+def test_a_word_of_the_chosen_task_itself_is_no_finding() -> None:
+    _, found = check_choice(get_task("is_tree"), {}, "Is this graph a tree?", ScriptedStore({}, nodes=10))
+    assert found == []
 
 
 def test_a_negative_question_with_its_negative_task_is_confirmed() -> None:
