@@ -658,9 +658,11 @@ def parse_pattern(text: str) -> nx.DiGraph | None:
     [('a', 'b'), ('a', 'c'), ('b', 'c')]
     >>> parse_pattern("Is there a path from 1 to 4?") is None
     True
+    >>> parse_pattern("An edge u→v means u must come before v. Give an order.") is None  # notation, not a pattern
+    True
     """
     edges = _ARROW.findall(text)
-    if not edges:
+    if len(edges) < 2:
         return None
     pattern = nx.DiGraph()
     pattern.add_edges_from(edges)
