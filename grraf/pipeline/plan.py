@@ -31,7 +31,7 @@ from grraf.pipeline import validate
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
 from grraf.tasks import TASKS, Task, get_task
-from grraf.tasks.retrieval import DEFAULT_K, candidates
+from grraf.tasks.retrieval import DEFAULT_K, candidates, closest_phrasing
 from grraf.types import Plan, Schema
 
 logger = logging.getLogger(__name__)
@@ -114,9 +114,12 @@ def choice_schema(tasks: Sequence[Task], node_id_types: Sequence[str] = ()) -> d
     return {"anyOf": options}
 
 
-def candidate_lines(tasks: Sequence[Task]) -> str:
-    """How the candidates are shown to the LLM: ``- max_flow(source, target): summary``."""
-    return "\n".join(f"- {task.signature()}: {task.summary}" for task in tasks)
+def candidate_lines(tasks: Sequence[Task], question: str = "") -> str:
+    """How the candidates are shown to the LLM: ``- max_flow(source, target): summary (e.g. "...")``,
+    the example being the task's phrasing closest to the question."""
+    return "\n".join(
+        f'- {task.signature()}: {task.summary} (e.g. "{closest_phrasing(task, question)}")' for task in tasks
+    )
 
 
 def check_choice(
@@ -133,7 +136,7 @@ def check_choice(
             parameters[param.name] = param.name  # bound to the graph variable of that name
             continue
         value = values.get(param.name)
-        if (value is None or value == "") and not param.required:
+        if not param.required and (value is None or value == "" or value == param.default):
             parameters[param.name] = param.default  # the question states none: the task's default
             continue
         if value is None or value == "":
@@ -242,7 +245,7 @@ def plan(
         candidates=tuple(t.name for t in offered),
     )
     messages: list[BaseMessage] = load_prompt("plan").render(
-        question=question, graph_facts=graph_facts(schema), candidates=candidate_lines(offered)
+        question=question, graph_facts=graph_facts(schema), candidates=candidate_lines(offered, question)
     )
     json_schema = choice_schema(offered, schema.node_id_types)
     findings: list[Finding] = []

@@ -107,6 +107,27 @@ class TaskIndex:
         return [vocabulary[i] for i in tokenized.ids[0]]  # type: ignore[attr-defined]
 
 
+def closest_phrasing(task: Task, question: str) -> str:
+    """The task's example phrasing that shares the most words with ``question`` (first on a tie).
+
+    Shown next to a candidate, an example in the question's own style helps a small model see
+    which task a wording belongs to.
+
+    >>> from grraf.tasks import get_task
+    >>> closest_phrasing(get_task("in_degree"), "How many flights arrive at airport 9?")
+    'How many flights land at airport 6?'
+    """
+    import Stemmer
+
+    stemmer = Stemmer.Stemmer("english")
+
+    def words(text: str) -> set[str]:
+        return {stemmer.stemWord(w) for w in re.findall(r"[a-z]+", normalise(text)) if len(w) > 2}
+
+    asked = words(question)
+    return max(task.phrasings, key=lambda p: len(asked & words(p)))
+
+
 @cache
 def default_index() -> TaskIndex:
     """The index over the whole registry, built once per process."""

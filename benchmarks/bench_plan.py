@@ -1,0 +1,104 @@
+"""How often the plan stage picks the right task, and how often a wrong pick would still be confirmed.
+
+Runs only the plan stage (retrieval, the LLM's structured choice, the readers) on free-phrasing
+questions, without running any code: a fast loop for developing the plan stage. A wrong task that
+the readers confirm is what makes a wrong "verified" answer, so ``confirmed-wrong`` is the number
+to drive to zero; ``right`` is the share of questions whose chosen task (confirmed or not) is right.
+
+Usage: python benchmarks/bench_plan.py [--split dev] [--seed 1] [--per-task 4] [--tasks all,beyond]
+(--split test is for the report only: never tune on it.)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections import Counter
+from pathlib import Path
+
+from grraf.bench.phrasing import free_questions
+from grraf.config import Settings
+from grraf.llm.calls import LLMSession
+from grraf.llm.factory import make_chat_model
+from grraf.pipeline.inputs import resolve_graphs
+from grraf.pipeline.plan import plan
+from grraf.stores.networkx import NetworkXStore
+from grraf.tasks import TASKS, bench_task
+
+
+def right_tasks(bench_name: str, negated: bool) -> set[str]:
+    """The registry task(s) that answer a bench question: its own, or its negation when negated."""
+    task = bench_task(bench_name)
+    assert task is not None, bench_name
+    if not negated:
+        return {task.name}
+    return {t.name for t in TASKS if t.negates == task.name}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--split", default="dev", choices=("dev", "test"))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--per-task", type=int, default=4)
+    parser.add_argument("--tasks", default="all,beyond")
+    parser.add_argument("--out", type=Path, default=None, help="write one JSON line per question here")
+    parser.add_argument("--only", type=Path, default=None, help="a file of question ids (one a line) to run alone")
+    args = parser.parse_args()
+    settings = Settings.from_env()
+    model = make_chat_model(settings)
+    counts: Counter[str] = Counter()
+    rows = []
+    only = set(args.only.read_text().split()) if args.only else None
+    for question in free_questions(args.tasks, args.per_task, args.seed, split=args.split):
+        if only is not None and question.id not in only:
+            continue
+        given = resolve_graphs(question.text, question.graph, LLMSession(model), settings)
+        graphs = given.graphs
+        store = NetworkXStore(graphs, settings=settings)
+        session = LLMSession(model)
+        start = time.perf_counter()
+        decided = plan(question.text, store.schema(), store, session, graphs=tuple(graphs))
+        seconds = time.perf_counter() - start
+        right = right_tasks(question.task, bool(question.meta.get("negated")))
+        chosen = decided.task
+        verdict = (
+            "right-confirmed"
+            if chosen in right and decided.confirmed
+            else "right-unconfirmed"
+            if chosen in right
+            else "confirmed-wrong"
+            if decided.confirmed
+            else "none"
+            if chosen is None
+            else "wrong-unconfirmed"
+        )
+        counts[verdict] += 1
+        tokens = sum(c.tokens.total for c in session.calls)
+        row = {
+            "id": question.id,
+            "phrasing": question.meta.get("phrasing_id"),
+            "text": question.text,
+            "right": sorted(right),
+            "chosen": chosen,
+            "llm_chose": decided.chosen,
+            "confirmed": decided.confirmed,
+            "issues": list(decided.issues),
+            "candidates": list(decided.candidates),
+            "verdict": verdict,
+            "seconds": round(seconds, 2),
+            "tokens": tokens,
+        }
+        rows.append(row)
+        mark = {"right-confirmed": "ok", "confirmed-wrong": "!!"}.get(verdict, "..")
+        print(f"{mark} {verdict:18s} {question.id:32s} {chosen or '-':24s} {question.text[:70]}", flush=True)
+        store.close()
+    total = sum(counts.values())
+    print({k: f"{v}/{total}" for k, v in sorted(counts.items())})
+    print(f"mean tokens {sum(r['tokens'] for r in rows) / max(1, len(rows)):.0f}")
+    if args.out:
+        args.out.write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+
+if __name__ == "__main__":
+    main()
