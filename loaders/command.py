@@ -20,8 +20,9 @@ from rich.table import Table
 from grraf.cli_errors import handle_errors
 from grraf.config import Settings
 from grraf.errors import ConfigError, StoreError
+from grraf.frames import GraphFrames, GraphInfo
 from grraf.stores.cypher_guard import validate_graph_name
-from loaders.networkx import GraphFrames, GraphInfo, NetworkXRegistry
+from grraf.stores.registry import NetworkXRegistry
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -66,8 +67,8 @@ def _read(
     keep_duplicates: bool = False,
     max_input_mb: int | None = None,
 ) -> GraphFrames:
+    from grraf.frames import frames_from_edge_table
     from loaders.edgelist import read_edges
-    from loaders.networkx import frames_from_edge_table
 
     column: str | int | None = int(weight_column) if weight_column and weight_column.isdigit() else weight_column
     max_bytes = max_input_mb << 20 if max_input_mb is not None else None

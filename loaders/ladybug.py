@@ -27,9 +27,9 @@ import ladybug
 import pandas as pd
 
 from grraf.errors import StoreError
+from grraf.frames import GraphFrames, GraphInfo
 from grraf.stores.cypher_guard import edge_type, node_label, validate_graph_name
 from grraf.stores.ladybug import all_rows
-from loaders.networkx import GraphFrames, GraphInfo
 
 log = logging.getLogger(__name__)
 

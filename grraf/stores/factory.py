@@ -61,7 +61,7 @@ def open_store(spec: str, *, graph_name: str | None = None, settings: Settings |
     if kind == "networkx":
         if not graph_name:
             raise ConfigError("the networkx store needs a graph name (load one with `grraf load FILE --name NAME`)")
-        from loaders.networkx import NetworkXRegistry
+        from grraf.stores.registry import NetworkXRegistry
 
         graph = NetworkXRegistry.from_settings(settings).load(graph_name)
         return _networkx_store({"G": graph}, settings)

@@ -142,8 +142,8 @@ class LadybugStore:
             path: database file to create; None means a temporary folder removed on close.
             settings: passed to the store.
         """
+        from grraf.frames import frames_from_networkx
         from loaders.ladybug import open_writable, write_graph
-        from loaders.networkx import frames_from_networkx
 
         cleanup: Path | None = None
         if path is None:
@@ -439,7 +439,7 @@ class LadybugStore:
         """
         if not self._focus():
             return {"G": self._property_projection()}
-        from loaders.networkx import GraphFrames
+        from grraf.frames import GraphFrames
 
         out: dict[str, nx.Graph] = {}
         for gname in self._focus():

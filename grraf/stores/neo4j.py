@@ -669,7 +669,7 @@ class Neo4jStore:
         """
         import pandas as pd
 
-        from loaders.networkx import GraphFrames
+        from grraf.frames import GraphFrames
 
         focus = self._focus_graphs()
         if not focus:

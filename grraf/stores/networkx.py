@@ -127,7 +127,7 @@ def describe_graph(variable: str, graph: nx.Graph) -> GraphInfo:
     edge_attributes = _attributes(data for _, _, data in edges)
     weight = "weight" if any(a.key == "weight" for a in edge_attributes) else None
     # Counted over every edge when the graph came from grraf's registry (graph.graph["negative_weights"],
-    # set by loaders.networkx.GraphFrames.to_networkx); for any other graph a full scan would cost
+    # set by grraf.frames.GraphFrames.to_networkx); for any other graph a full scan would cost
     # seconds per million edges, so the sample can only show that some exist.
     negative = graph.graph.get("negative_weights")
     sampled = not isinstance(negative, int)
