@@ -1,6 +1,6 @@
 """Embedded Cypher store on ladybug (the maintained fork of Kùzu).
 
-Graph model (shared with the Neo4j store and written by :mod:`loaders.ladybug`): a graph
+Graph model (shared with the Neo4j store and written by :mod:`grraf.stores.ladybug_graphs`): a graph
 called ``NAME`` is the node table ``NAME_Node`` (primary key ``id``, INT64 when every id
 is an integer, else STRING; optional ``weight`` and other scalar properties) and the
 relationship table ``NAME_EDGE`` (optional ``weight``, ...). Undirected graphs store each
@@ -35,17 +35,18 @@ import networkx as nx
 import pandas as pd
 
 from grraf.config import Settings
-from grraf.errors import CodeRejected, StoreError
+from grraf.errors import StoreError
+from grraf.frames import GraphFrames, frames_from_networkx
 from grraf.sandbox.jailed.ladybug_runner import jsonable as _jsonable
 from grraf.sandbox.ladybug_jail import LadybugJail
 from grraf.stores import property_schema
 from grraf.stores.base import Capabilities, Language, node_forms
 from grraf.stores.cypher_guard import check_cypher, edge_type, node_label, quote_identifier
+from grraf.stores.ladybug_graphs import META_TABLE, all_rows, open_writable, single_result, write_graph
 from grraf.types import Execution, LabelInfo, Pattern, PropertyInfo, Schema
 
 log = logging.getLogger(__name__)
 
-META_TABLE = "grraf_graph"
 _MAX_GRAPHS_IN_SCHEMA = 12
 _MAX_PROPERTIES = 8
 _SAMPLES = 3
@@ -142,9 +143,6 @@ class LadybugStore:
             path: database file to create; None means a temporary folder removed on close.
             settings: passed to the store.
         """
-        from grraf.frames import frames_from_networkx
-        from loaders.ladybug import open_writable, write_graph
-
         cleanup: Path | None = None
         if path is None:
             cleanup = Path(tempfile.mkdtemp(prefix="grraf-ladybug-"))
@@ -439,7 +437,6 @@ class LadybugStore:
         """
         if not self._focus():
             return {"G": self._property_projection()}
-        from grraf.frames import GraphFrames
 
         out: dict[str, nx.Graph] = {}
         for gname in self._focus():
@@ -509,20 +506,6 @@ class LadybugStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def single_result(result: Any) -> Any:
-    """ladybug returns a list of results for several statements; grraf always sends one."""
-    if isinstance(result, list):
-        for r in result:
-            r.close()
-        raise CodeRejected("multiple statements are not allowed; send one read query")
-    return result
-
-
-def all_rows(conn: ladybug.Connection, query: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
-    """Every row of one of grraf's own queries (schema, projections)."""
-    return list(single_result(conn.execute(query, params or {})).get_all())
 
 
 def _short(value: Any) -> str:
