@@ -192,13 +192,10 @@ def ask(
         graph = read_graph(graph_file, directed=directed, weight_column=column)
     store = None
     if store_spec is not None:
-        from grraf.stores.factory import find_graph_name, open_store
-        from loaders.command import list_infos
+        from grraf.stores.factory import open_store_for
 
-        if graph_name is None:
-            # As in GRRAF's prompts, the question may name a stored graph ("In graph flow_8, ...").
-            graph_name = find_graph_name(question, [info.name for info in list_infos(store_spec, settings)])
-        store = open_store(store_spec, graph_name=graph_name, settings=settings)
+        # As in GRRAF's prompts, the question may name a stored graph ("In graph flow_8, ...").
+        store = open_store_for(question, store_spec, graph_name=graph_name, settings=settings)
     qa = GraphQA(store, backend=backend, settings=settings, observer=_observer if verbose else None)
     try:
         answer = qa.ask(question, graph=graph)
