@@ -40,7 +40,7 @@ from grraf.frames import GraphFrames, frames_from_networkx
 from grraf.sandbox.jailed.ladybug_runner import jsonable as _jsonable
 from grraf.sandbox.ladybug_jail import LadybugJail
 from grraf.stores import property_schema
-from grraf.stores.base import Capabilities, Language, node_forms
+from grraf.stores.base import Capabilities, Language, node_forms, unique_strings
 from grraf.stores.cypher_guard import check_cypher, edge_type, node_label, quote_identifier
 from grraf.stores.ladybug_graphs import META_TABLE, all_rows, open_writable, single_result, write_graph
 from grraf.types import Execution, LabelInfo, Pattern, PropertyInfo, Schema
@@ -305,8 +305,6 @@ class LadybugStore:
         grraf's own bounded, parameterised look-up for entity resolution: ``label`` and ``prop``
         come from the schema and are quoted, the question's words travel only as parameters.
         """
-        from grraf.pipeline.entities import unique_values
-
         q, p = quote_identifier(label), quote_identifier(prop)
         # No tokens: the first ``limit`` values (the bounded scan behind fuzzy matching).
         # (ladybug cannot type an empty list parameter, so that case sends none)
@@ -314,7 +312,7 @@ class LadybugStore:
         params = {"tokens": [t.lower() for t in tokens]} if tokens else {}
         query = f"MATCH (n:{q}) WHERE n.{p} IS NOT NULL{match} RETURN DISTINCT n.{p} LIMIT {int(limit)}"
         try:
-            return unique_values(all_rows(self._conn, query, params))
+            return unique_strings(all_rows(self._conn, query, params))
         except RuntimeError as e:
             raise StoreError(f"looking up names in {label}.{prop} failed: {e}") from e
 
