@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from grraf.bench.checkers import check, final_segment, is_topological_order, parse_int_list, parse_number, parse_yes_no
+from grraf.bench.answers import final_segment, is_topological_order, parse_int_list, parse_number, parse_yes_no
+from grraf.bench.checkers import check
 from grraf.bench.dataset import Question
 
 
