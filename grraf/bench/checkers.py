@@ -17,8 +17,9 @@ from grraf.bench.answers import (
     parse_yes_no,
     same_node_set,
 )
-from grraf.bench.dataset import FLOAT_TASKS, LIST_TASKS, NUMBER_TASKS, SET_TASKS, YES_NO_TASKS, Question
 from grraf.bench.property.questions import check_property
+from grraf.bench.question import Question
+from grraf.bench.specs import answer_kind
 
 
 def check(question: Question, answer: Any) -> bool:
@@ -26,23 +27,22 @@ def check(question: Question, answer: Any) -> bool:
     task = question.task
     if task == "property":  # questions about property graphs name entities: their own checkers
         return check_property(question, answer)
-    if task in YES_NO_TASKS:
+    kind = answer_kind(task)  # the task registry's, through its benchmark entry
+    if kind == "yes/no":
         got = parse_yes_no(answer)
         return got is not None and got == bool(question.answer)
-    if task in FLOAT_TASKS:
+    if kind == "float":
         return numbers_match(parse_number(answer), float(question.answer), rel_tol=0, abs_tol=FLOAT_ABS_TOL)
-    if task in NUMBER_TASKS:
+    if kind == "number":
         return numbers_match(parse_number(answer), float(question.answer))
-    if task in SET_TASKS:
+    if kind == "set":
         return same_node_set(parse_int_list(answer), question.answer)
-    if task in LIST_TASKS:
-        order = parse_int_list(answer)
-        if order is None:
-            return False
-        nodes = question.check.get("nodes")
-        edges = question.check.get("edge_list")
-        if nodes is None or edges is None:
-            # Without the graph only the stored order can be compared.
-            return list(order) == list(question.answer)
-        return is_topological_order(order, int(nodes), edges)
-    raise ValueError(f"no checker for task {task!r}")
+    order = parse_int_list(answer)  # "list": an order, checked against the graph
+    if order is None:
+        return False
+    nodes = question.check.get("nodes")
+    edges = question.check.get("edge_list")
+    if nodes is None or edges is None:
+        # Without the graph only the stored order can be compared.
+        return list(order) == list(question.answer)
+    return is_topological_order(order, int(nodes), edges)

@@ -17,10 +17,14 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from grraf.bench.dataset import Question, generate, load_jsonl, parse_tasks, scale_questions
+from grraf.bench.dataset import generate
+from grraf.bench.jsonl import load_jsonl
 from grraf.bench.phrasing import PHRASING_MODES, free_questions, parse_split
+from grraf.bench.question import Question
 from grraf.bench.report import rich_table, write_report
 from grraf.bench.runner import METHODS, RESULTS_FILE, STORE_METHODS, StoreFactory, Tally, done_pairs, parse_methods, run
+from grraf.bench.scale import scale_questions
+from grraf.bench.specs import parse_tasks
 from grraf.config import Settings
 from grraf.errors import ConfigError, GrrafError
 

@@ -21,8 +21,8 @@ from typing import Any
 import yaml
 
 from grraf.bench.answers import parse_number, parse_yes_no
-from grraf.bench.dataset import Question
 from grraf.bench.property.graphs import GRAPHS, Dialect, property_graph
+from grraf.bench.question import Question
 from grraf.errors import ConfigError
 
 QUESTIONS_PATH = Path(__file__).with_name("questions.yaml")
@@ -64,7 +64,7 @@ class PropertyQuestion:
         return query
 
     def to_question(self) -> Question:
-        """The bench :class:`~grraf.bench.dataset.Question` (task ``property``)."""
+        """The bench :class:`~grraf.bench.question.Question` (task ``property``)."""
         return Question(
             id=self.id,
             task=TASK,

@@ -18,7 +18,8 @@ import networkx as nx
 import pytest
 
 from grraf.bench import runner
-from grraf.bench.dataset import Question, generate
+from grraf.bench.dataset import generate
+from grraf.bench.question import Question
 from grraf.bench.runner import METHODS, parse_methods, question_graphs, question_namespace, read_rows, run
 from grraf.config import Settings
 from grraf.errors import ConfigError
