@@ -61,3 +61,24 @@ def test_import_contracts_catch_a_violation(tmp_path: Path):
     assert result.returncode == 1, result.stdout + result.stderr
     assert "grraf.stores.base -> loaders.edgelist" in result.stdout
     assert "grraf.pipeline.plan -> grraf.bench.runner" in result.stdout
+
+
+# Names of test doubles; production code must not branch on them (`if backend == "fake"`). The
+# scripted chat model is a published test helper, so its own module may name itself.
+_TEST_NAMES = {"fake", "scripted", "mock", "dummy", "stub"}
+_PUBLISHED_TEST_HELPERS = {ROOT / "grraf" / "llm" / "scripted.py"}
+
+
+def test_no_test_only_names_in_production_code():
+    import ast
+
+    found = []
+    for package in ("grraf", "loaders", "cypher_templates"):
+        for path in sorted((ROOT / package).rglob("*.py")):
+            if path in _PUBLISHED_TEST_HELPERS:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+                is_text = isinstance(node, ast.Constant) and isinstance(node.value, str)
+                if is_text and node.value.strip().lower() in _TEST_NAMES:
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value!r}")
+    assert not found, "test-only names used as values in production code:\n" + "\n".join(found)
