@@ -67,7 +67,7 @@ def _observer(event: Event) -> None:
         stderr.print(
             Syntax(
                 event.data["code"],
-                event.data.get("language", "python"),
+                event.data.get("language", "text"),  # the attempt's language; never guessed as Python
                 theme="ansi_dark",
                 line_numbers=True,
             )
