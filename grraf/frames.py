@@ -19,7 +19,7 @@ from typing import Any
 import networkx as nx
 import pandas as pd
 
-from grraf.parse.edgelist import collapse_duplicate_edges, duplicated_edges
+from grraf.parse.edgelist import EdgeTable, collapse_duplicate_edges, duplicated_edges
 
 log = logging.getLogger(__name__)
 
@@ -198,7 +198,7 @@ def frames_from_networkx(graph: nx.Graph, *, source: str = "networkx") -> GraphF
     )
 
 
-def frames_from_edge_table(table: Any, *, keep_duplicates: bool = False) -> GraphFrames:
+def frames_from_edge_table(table: EdgeTable, *, keep_duplicates: bool = False) -> GraphFrames:
     """Convert a :class:`grraf.parse.edgelist.EdgeTable` (columns source, target[, weight]) to frames.
 
     Args:
@@ -209,7 +209,7 @@ def frames_from_edge_table(table: Any, *, keep_duplicates: bool = False) -> Grap
             ``GraphFrames.duplicates`` either way.
     """
     edges = table.frame.copy()
-    keep = ["source", "target"] + (["weight"] if getattr(table, "weighted", False) and "weight" in edges else [])
+    keep = ["source", "target"] + (["weight"] if table.weighted and "weight" in edges else [])
     edges = edges[keep]
     duplicates = int(duplicated_edges(edges, directed=bool(table.directed)).sum())
     if duplicates and not keep_duplicates:
@@ -222,7 +222,7 @@ def frames_from_edge_table(table: Any, *, keep_duplicates: bool = False) -> Grap
         nodes=nodes,
         edges=edges.reset_index(drop=True),
         directed=bool(table.directed),
-        source=str(getattr(table, "source", "")),
+        source=table.source,
         multigraph=keep_duplicates and duplicates > 0,
         duplicates=duplicates,
     )
