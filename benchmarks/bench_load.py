@@ -23,8 +23,9 @@ import numpy as np
 import pandas as pd
 
 from grraf.config import Settings
+from grraf.frames import GraphFrames, frames_from_edge_table
+from grraf.stores.registry import NetworkXRegistry
 from loaders.edgelist import read_edges
-from loaders.networkx import GraphFrames, NetworkXRegistry, frames_from_edge_table
 
 
 def make_file(folder: Path, edges: int, seed: int = 0) -> Path:

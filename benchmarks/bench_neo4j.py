@@ -26,9 +26,9 @@ import pandas as pd
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from grraf.config import Settings  # noqa: E402
+from grraf.frames import GraphFrames  # noqa: E402
 from grraf.stores.neo4j import Neo4jStore  # noqa: E402
 from loaders.neo4j import write_graph  # noqa: E402
-from loaders.networkx import GraphFrames  # noqa: E402
 from tests.neo4j_support import launcher, write_import_csvs  # noqa: E402
 
 

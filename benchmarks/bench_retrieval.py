@@ -28,8 +28,9 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from grraf.bench.dataset import ALL_TASKS, generate
+from grraf.bench.dataset import generate
 from grraf.bench.phrasing import load_phrasings, parse_split
+from grraf.bench.specs import ALL_TASKS
 from grraf.tasks import TASKS, Task, bench_task
 from grraf.tasks import retrieval as retrieval_module
 

@@ -18,9 +18,9 @@ import numpy as np
 import pandas as pd
 
 from grraf.config import Settings
+from grraf.frames import GraphFrames
 from grraf.stores.ladybug import LadybugStore
 from loaders.ladybug import load_graph
-from loaders.networkx import GraphFrames
 
 
 def frames(edges: int, seed: int = 0) -> GraphFrames:

@@ -9,8 +9,9 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 from rich.console import Console
@@ -24,6 +25,9 @@ from grraf.config import Settings
 from grraf.display import REASONING_TITLE, code_language, trust_summary
 from grraf.types import Answer
 
+if TYPE_CHECKING:
+    from grraf.bench.runner import StoreFactory
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 stdout = Console(soft_wrap=True)
@@ -32,7 +36,8 @@ stderr = Console(stderr=True, soft_wrap=True)
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 100})
 @click.version_option(package_name="grraf")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """Answer questions about graphs with code an LLM writes and grraf runs.
 
     The graph never goes into the prompt: the LLM sees the question and the store's
@@ -49,6 +54,11 @@ def cli() -> None:
     OPENAI_BASE_URL points openai:<name> at vLLM, Ollama or a llama.cpp server. Without
     either, the local Qwen2.5-Coder model runs on the CPU.
     """
+    if ctx.invoked_subcommand == "bench" and ctx.obj is None:
+        from grraf.bench.command import BenchStores
+
+        # What the bench's store methods need from the loaders, handed down as click's context object.
+        ctx.obj = BenchStores({"grraf-neo4j": _neo4j_question_store})
 
 
 def _observer(event: Event) -> None:
@@ -57,7 +67,7 @@ def _observer(event: Event) -> None:
         stderr.print(
             Syntax(
                 event.data["code"],
-                event.data.get("language", "python"),
+                event.data.get("language", "text"),  # the attempt's language; never guessed as Python
                 theme="ansi_dark",
                 line_numbers=True,
             )
@@ -192,13 +202,10 @@ def ask(
         graph = read_graph(graph_file, directed=directed, weight_column=column)
     store = None
     if store_spec is not None:
-        from grraf.stores.factory import find_graph_name, open_store
-        from loaders.command import list_infos
+        from grraf.stores.factory import open_store_for
 
-        if graph_name is None:
-            # As in GRRAF's prompts, the question may name a stored graph ("In graph flow_8, ...").
-            graph_name = find_graph_name(question, [info.name for info in list_infos(store_spec, settings)])
-        store = open_store(store_spec, graph_name=graph_name, settings=settings)
+        # As in GRRAF's prompts, the question may name a stored graph ("In graph flow_8, ...").
+        store = open_store_for(question, store_spec, graph_name=graph_name, settings=settings)
     qa = GraphQA(store, backend=backend, settings=settings, observer=_observer if verbose else None)
     try:
         answer = qa.ask(question, graph=graph)
@@ -225,6 +232,16 @@ def _register_optional_commands() -> None:
 
     for command in (load, graphs, drop, bench):
         cli.add_command(command)
+
+
+def _neo4j_question_store(settings: Settings) -> StoreFactory:
+    """grraf-neo4j's store factory: each question's graphs loaded into Neo4j by the Neo4j loader.
+
+    Made here because the CLI may import the loaders and grraf's library may not (DESIGN.md).
+    """
+    from loaders.neo4j import question_store
+
+    return partial(question_store, settings=settings)
 
 
 def main() -> None:

@@ -48,16 +48,23 @@ def first_line(text: str | None, limit: int = 160) -> str:
 
 
 def code_language(answer: Answer) -> str:
-    """``"python"`` or ``"cypher"``: the language of the answer's attempts.
+    """``"python"`` or ``"cypher"``: the language of the code the answer shows (its attempts' language).
+
+    The attempt that ran the answer's code says which; without one, the last attempt's; with no
+    attempt at all, plain ``"text"`` (no highlighting is better than highlighting Cypher as Python).
 
     >>> from grraf.types import Answer, Attempt
     >>> code_language(Answer("q", "a", 1, "verified", (Attempt("MATCH (n) RETURN n", "ok", None, 0.1, "cypher"),),
     ...     (), 0.2, "ladybug"))
     'cypher'
+    >>> code_language(Answer("q", "a", 1, "fallback", (), (), 0.2, "ladybug"))
+    'text'
     """
-    if answer.attempts:
-        return answer.attempts[-1].language
-    return "python"
+    shown = answer.code
+    for attempt in reversed(answer.attempts):
+        if shown is None or attempt.code == shown:
+            return attempt.language
+    return answer.attempts[-1].language if answer.attempts else "text"
 
 
 def highlight_html(code: str, language: str) -> str:

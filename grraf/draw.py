@@ -39,6 +39,8 @@ if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
+    from grraf.stores.base import GraphStore
+
 __all__ = ["MAX_NODES", "Drawing", "draw_answer", "graph_for_drawing", "graph_of", "main_graphs"]
 
 logger = logging.getLogger(__name__)
@@ -554,15 +556,15 @@ def draw_answer(
 
 
 def graph_of(
-    question: str, graph: nx.Graph | None = None, store: Any = None
+    question: str, graph: nx.Graph | None = None, store: GraphStore | None = None
 ) -> nx.Graph | Mapping[str, nx.Graph] | None:
     """The graph an answer was about, wherever it came from (for ``grraf ask --draw``).
 
     Args:
         question: the question as asked (its text may hold the graph).
         graph: a graph given separately (``--graph FILE``); wins when present.
-        store: the open store that answered: a NetworkX store's graphs, or a Cypher store's
-            projection (``to_networkx()``, which reads the whole stored graph).
+        store: the open store that answered: its graphs as NetworkX (``to_networkx()``, which for a
+            Cypher store reads the whole stored graph), where its capabilities say it projects.
 
     Returns:
         A graph or a mapping of graphs for :func:`draw_answer`, or None when there is none to draw
@@ -571,20 +573,16 @@ def graph_of(
     if graph is not None:
         return graph
     if store is not None:
-        graphs = getattr(store, "graphs", None)
-        if isinstance(graphs, Mapping) and graphs:
-            return graphs
-        to_networkx = getattr(store, "to_networkx", None)
-        if callable(to_networkx):
-            from grraf.errors import GrrafError
+        if not store.capabilities().projects:
+            return None
+        from grraf.errors import GrrafError
 
-            try:
-                projected = to_networkx()
-            except GrrafError as e:  # e.g. too large to project, or no grraf graph in the database
-                logger.warning("cannot draw: %s", e)
-                return None
-            return projected if isinstance(projected, nx.Graph | Mapping) and projected else None
-        return None
+        try:
+            projected = store.to_networkx()
+        except GrrafError as e:  # e.g. too large to project, or no grraf graph in the database
+            logger.warning("cannot draw: %s", e)
+            return None
+        return projected or None
     from grraf.errors import GrrafError
     from grraf.parse.graphtext import parse_question
 

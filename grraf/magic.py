@@ -167,14 +167,9 @@ class GrrafMagics(Magics):
 
                 store = NetworkXStore({str(k): g for k, g in given.items()}, settings=settings)
         elif options.store is not None:
-            from grraf.stores.factory import find_graph_name, open_store
+            from grraf.stores.factory import open_store_for
 
-            graph_name = options.graph_name
-            if graph_name is None:
-                from loaders.command import list_infos
-
-                graph_name = find_graph_name(question, [i.name for i in list_infos(options.store, settings)])
-            store = open_store(options.store, graph_name=graph_name, settings=settings)
+            store = open_store_for(question, options.store, graph_name=options.graph_name, settings=settings)
         try:
             # After the graph checks: a typo in --graph should not wait for a model to load.
             chat_model = self._chat_model(settings, options.model)

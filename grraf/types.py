@@ -151,7 +151,13 @@ class Attempt:
     language: str = "python"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "status": self.status, "error": self.error, "seconds": round(self.seconds, 4)}
+        return {
+            "code": self.code,
+            "language": self.language,
+            "status": self.status,
+            "error": self.error,
+            "seconds": round(self.seconds, 4),
+        }
 
 
 @dataclass(frozen=True)

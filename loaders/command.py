@@ -9,7 +9,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any, TypeVar
 
 import click
@@ -19,31 +18,13 @@ from rich.table import Table
 
 from grraf.cli_errors import handle_errors
 from grraf.config import Settings
-from grraf.errors import ConfigError, StoreError
+from grraf.errors import StoreError
+from grraf.frames import GraphFrames, GraphInfo
 from grraf.stores.cypher_guard import validate_graph_name
-from loaders.networkx import GraphFrames, GraphInfo, NetworkXRegistry
+from grraf.stores.registry import NetworkXRegistry
+from grraf.stores.spec import default_ladybug_path, parse_store_spec
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-DEFAULT_LADYBUG_FILE = "graphs.lbug"
-
-
-def default_ladybug_path(settings: Settings) -> Path:
-    """Where ``--into ladybug`` (no path) keeps its database: ``settings.home / "graphs.lbug"``."""
-    return Path(settings.home) / DEFAULT_LADYBUG_FILE
-
-
-def _parse_store(spec: str, settings: Settings) -> tuple[str, str | None]:
-    """``networkx`` / ``ladybug[:PATH]`` / ``neo4j[:DATABASE]`` → (kind, argument)."""
-    kind, _, arg = spec.partition(":")
-    kind = kind.strip().lower()
-    if kind == "networkx":
-        return kind, None
-    if kind == "ladybug":
-        return kind, arg or str(default_ladybug_path(settings))
-    if kind == "neo4j":
-        return kind, arg or None
-    raise ConfigError(f"unknown store {spec!r}; use networkx, ladybug:PATH or neo4j")
 
 
 @contextmanager
@@ -66,8 +47,8 @@ def _read(
     keep_duplicates: bool = False,
     max_input_mb: int | None = None,
 ) -> GraphFrames:
+    from grraf.frames import frames_from_edge_table
     from loaders.edgelist import read_edges
-    from loaders.networkx import frames_from_edge_table
 
     column: str | int | None = int(weight_column) if weight_column and weight_column.isdigit() else weight_column
     max_bytes = max_input_mb << 20 if max_input_mb is not None else None
@@ -108,19 +89,19 @@ def load_frames(
     frames: GraphFrames, name: str, into: str, settings: Settings, *, console: Console | None = None
 ) -> GraphInfo:
     """Store ``frames`` as graph ``name`` in the store named by ``into``."""
-    kind, arg = _parse_store(into, settings)
+    spec = parse_store_spec(into, settings)
     console = console or Console(stderr=True)
-    if kind == "networkx":
+    if spec.kind == "networkx":
         return NetworkXRegistry.from_settings(settings).save(name, frames)
-    if kind == "ladybug":
+    if spec.kind == "ladybug":
         from loaders.ladybug import load_graph
 
-        with console.status(f"loading {name} into ladybug {arg}"):
-            return load_graph(str(arg), name, frames)
+        with console.status(f"loading {name} into ladybug {spec.path}"):
+            return load_graph(str(spec.path), name, frames)
     from loaders.neo4j import write_graph
 
     with (
-        _neo4j_driver(settings, arg) as (driver, database),
+        _neo4j_driver(settings, spec.database) as (driver, database),
         Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -198,7 +179,7 @@ def load(
 ) -> None:
     settings = Settings.from_env()
     validate_graph_name(name)
-    _parse_store(into, settings)  # refuse a bad --into before reading a large file
+    parse_store_spec(into, settings)  # refuse a bad --into before reading a large file
     start = time.perf_counter()
     frames = _read(file, directed, weight_column, delimiter, keep_duplicates=keep_duplicates, max_input_mb=max_input_mb)
     info = load_frames(frames, name, into, settings)
@@ -217,16 +198,16 @@ def list_infos(store: str | None, settings: Settings) -> list[GraphInfo]:
 
         infos = NetworkXRegistry.from_settings(settings).list()
         return infos + list_graphs(default_ladybug_path(settings))
-    kind, arg = _parse_store(store, settings)
-    if kind == "networkx":
+    spec = parse_store_spec(store, settings)
+    if spec.kind == "networkx":
         return NetworkXRegistry.from_settings(settings).list()
-    if kind == "ladybug":
+    if spec.kind == "ladybug":
         from loaders.ladybug import list_graphs
 
-        return list_graphs(str(arg))
+        return list_graphs(str(spec.path))
     from loaders.neo4j import list_graphs as neo4j_graphs
 
-    with _neo4j_driver(settings, arg) as (driver, database):
+    with _neo4j_driver(settings, spec.database) as (driver, database):
         return neo4j_graphs(driver, database=database)
 
 
@@ -283,21 +264,21 @@ Examples:
 def drop(name: str, store: str) -> None:
     settings = Settings.from_env()
     validate_graph_name(name)
-    kind, arg = _parse_store(store, settings)
-    if kind == "networkx":
+    spec = parse_store_spec(store, settings)
+    if spec.kind == "networkx":
         dropped = NetworkXRegistry.from_settings(settings).drop(name)
-    elif kind == "ladybug":
+    elif spec.kind == "ladybug":
         from loaders.ladybug import drop_graph
 
-        dropped = drop_graph(str(arg), name)
+        dropped = drop_graph(str(spec.path), name)
     else:
         from loaders.neo4j import drop_graph as neo4j_drop
 
-        with _neo4j_driver(settings, arg) as (driver, database):
+        with _neo4j_driver(settings, spec.database) as (driver, database):
             dropped = neo4j_drop(driver, name, database=database)
     if not dropped:
         raise StoreError(f"no graph named {name!r} in {store}")
     click.echo(f"dropped graph {name} from {store}")
 
 
-__all__ = ["drop", "graphs", "load", "load_frames", "load_notes", "list_infos", "default_ladybug_path"]
+__all__ = ["drop", "graphs", "load", "load_frames", "load_notes", "list_infos"]

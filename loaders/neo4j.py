@@ -39,8 +39,8 @@ import pandas as pd
 from neo4j import exceptions as nex
 
 from grraf.errors import StoreError
+from grraf.frames import GraphFrames, GraphInfo, frames_from_networkx
 from grraf.stores.cypher_guard import edge_type, node_label, quote_identifier, validate_graph_name
-from loaders.networkx import GraphFrames, GraphInfo, frames_from_networkx
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from loaders.networkx import GraphFrames
+    from grraf.frames import GraphFrames
 
 log = logging.getLogger(__name__)
 

@@ -5,7 +5,7 @@
 # weighted: no
 # output: number
 # complexity: O(V (V + E)) (a breadth-first search per node)
-# description: the mean number of edges on shortest paths over all ordered pairs of distinct nodes (None if disconnected)
+# description: the mean number of edges on shortest paths over all pairs of distinct nodes (None if disconnected)
 # verified: tested
 import networkx as nx
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -15,14 +17,34 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from grraf.bench.dataset import Question, generate, load_jsonl, parse_tasks, scale_questions
+from grraf.bench.dataset import generate
+from grraf.bench.jsonl import load_jsonl
 from grraf.bench.phrasing import PHRASING_MODES, free_questions, parse_split
+from grraf.bench.question import Question
 from grraf.bench.report import rich_table, write_report
-from grraf.bench.runner import METHODS, RESULTS_FILE, Tally, done_pairs, parse_methods, run
+from grraf.bench.runner import METHODS, RESULTS_FILE, STORE_METHODS, StoreFactory, Tally, done_pairs, parse_methods, run
+from grraf.bench.scale import scale_questions
+from grraf.bench.specs import parse_tasks
 from grraf.config import Settings
 from grraf.errors import ConfigError, GrrafError
 
 console = Console(stderr=True, soft_wrap=True)
+
+
+@dataclass(frozen=True)
+class BenchStores:
+    """How the store methods (``grraf-neo4j``) fill a store per question, handed in by the CLI.
+
+    The factories load each question's graph with the loaders, which grraf's library may not
+    import (DESIGN.md, dependency direction), so :mod:`grraf.cli` builds this and passes it as
+    click's context object; the bench command finds it with ``ctx.find_object``.
+
+    Attributes:
+        factories: method name -> a function from the run's settings to that method's
+            :data:`~grraf.bench.runner.StoreFactory`.
+    """
+
+    factories: Mapping[str, Callable[[Settings], StoreFactory]] = field(default_factory=dict)
 
 
 def _parse_sizes(raw: str) -> tuple[int, ...]:
@@ -320,6 +342,7 @@ def bench(
             reuse=reuse,
             explain=explain,
             store_kind=store_kind,
+            stores=ctx.find_object(BenchStores),
         )
     except GrrafError as e:
         click.echo(f"grraf: error: {e}", err=True)
@@ -343,6 +366,7 @@ def _run(
     reuse: bool = False,
     explain: bool = False,
     store_kind: str = "ladybug",
+    stores: BenchStores | None = None,
 ) -> None:
     done = done_pairs(out / RESULTS_FILE)
     todo = sum(1 for q in questions for m in methods if (q.id, m) not in done)
@@ -399,18 +423,21 @@ def _run(
             on_row=on_row,
             on_skip=on_skip,
             store=store,
-            store_factories=_store_factories(methods, settings),
+            store_factories=_store_factories(methods, settings, stores),
         )
     _print_report(out)
 
 
-def _store_factories(methods: tuple[str, ...], settings: Settings) -> dict[str, Any]:
-    """How grraf-neo4j fills Neo4j per question (NEO4J_URI/USERNAME/PASSWORD/DATABASE); the CLI may
-    import the loaders, grraf's library may not."""
-    if "grraf-neo4j" not in methods:
-        return {}
-    from functools import partial
+def _store_factories(methods: tuple[str, ...], settings: Settings, makers: BenchStores | None) -> dict[str, Any]:
+    """The store factories of the chosen store methods (``grraf-neo4j``), made for this run's settings.
 
-    from loaders.neo4j import question_store
-
-    return {"grraf-neo4j": partial(question_store, settings=settings)}
+    Raises:
+        ConfigError: a store method was chosen but no factory for it was handed in (the bench
+            command was run without the ``grraf`` group, which supplies them).
+    """
+    wanted = [m for m in methods if m in STORE_METHODS]
+    makers = makers or BenchStores()
+    missing = [m for m in wanted if m not in makers.factories]
+    if missing:
+        raise ConfigError(f"{', '.join(missing)} needs a store factory; run it as `grraf bench`")
+    return {m: makers.factories[m](settings) for m in wanted}

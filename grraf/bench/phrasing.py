@@ -37,14 +37,16 @@ from typing import Any, Literal
 
 import yaml
 
-from grraf.bench.dataset import (
+from grraf.bench.dataset import bucket_sequence, make_question_and_graph
+from grraf.bench.question import Question
+from grraf.bench.specs import (
     ALL_TASKS,
+    BEYOND_SPECS,
+    DEGREE_SPECS,
     GRAPHINSTRUCT_TASKS,
     YES_NO_TASKS,
-    Question,
-    bucket_sequence,
+    bench_spec,
     load_specs,
-    make_question_and_graph,
     parse_tasks,
     resolve_names,
 )
@@ -61,18 +63,11 @@ MIN_PER_SPLIT = 8
 #: The key of the one-time split (:func:`initial_split`); changing it would redraw the halves.
 SPLIT_KEY = "grraf-phrasings-v1"
 
-#: The slots a task's phrasings must use, exactly: the generator's parameters, plus the pattern
-#: graph G' for substructure. Tasks not listed take no slot.
+#: The slots a task's phrasings must use, exactly: the parameters its questions state, from the task
+#: registry's benchmark entry (the generator's parameters; the pattern graph G' for substructure).
+#: Tasks not listed take no slot.
 TASK_SLOTS: Mapping[str, frozenset[str]] = {
-    "connectivity": frozenset({"source", "target"}),
-    "flow": frozenset({"source", "target"}),
-    "shortest": frozenset({"source", "target"}),
-    "in_degree": frozenset({"node"}),
-    "out_degree": frozenset({"node"}),
-    "clustering": frozenset({"node"}),
-    "eccentricity": frozenset({"node"}),
-    "k_core": frozenset({"k"}),
-    "substructure": frozenset({"pattern"}),
+    task: bench_spec(task).slots for task in ALL_TASKS if bench_spec(task).slots
 }
 
 
@@ -82,7 +77,7 @@ class Phrasing:
 
     Attributes:
         id: stable name, ``<task>-<nn>``.
-        task: one of :data:`~grraf.bench.dataset.ALL_TASKS`.
+        task: one of :data:`~grraf.bench.specs.ALL_TASKS`.
         text: a ``str.format`` template over the task's slots (:data:`TASK_SLOTS`).
         split: ``dev`` or ``test``.
         negated: the natural answer is the negation of the task's label ("Is the graph free of
@@ -347,9 +342,7 @@ def iter_free_questions(
 
 
 def _beyond_or_degree_spec(task: str) -> Any:
-    # Tasks defined in dataset.py need no task_config.yaml (as in dataset.iter_questions).
-    from grraf.bench.dataset import BEYOND_SPECS, DEGREE_SPECS
-
+    # Tasks defined in specs.py need no task_config.yaml (as in dataset.iter_questions).
     return (DEGREE_SPECS | BEYOND_SPECS)[task]
 
 
@@ -365,7 +358,7 @@ def free_questions(
     """The free-phrasing evaluation set.
 
     Args:
-        tasks: task names and groups as for :func:`~grraf.bench.dataset.parse_tasks`; None means
+        tasks: task names and groups as for :func:`~grraf.bench.specs.parse_tasks`; None means
             all 21 tasks (GRRAF's eleven and the ten beyond them).
         per_task: questions per task, spread over the task's size buckets.
         seed: the same seed gives the same questions (graphs, parameters, labels and wording).

@@ -40,7 +40,9 @@ from typing import Any
 
 from grraf.bench.baselines import CODE_BASELINES, direct_text, solve_with_code
 from grraf.bench.checkers import check
-from grraf.bench.dataset import Question, read_scale_graph, resolve_names
+from grraf.bench.question import Question
+from grraf.bench.scale import read_scale_graph
+from grraf.bench.specs import resolve_names
 from grraf.config import Settings
 from grraf.errors import ConfigError, GrrafError
 from grraf.types import Answer, Attempt

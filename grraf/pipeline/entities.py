@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -363,13 +363,3 @@ def find_entities(question: str, store: Any, schema: Schema | None = None) -> li
         entities = resolve(question, values)
     log.info("entities: %s", ", ".join(f"{e.phrase!r}={e.label}.{e.property}:{e.value!r}" for e in entities))
     return entities
-
-
-def unique_values(rows: Iterable[Any]) -> list[str]:
-    """Distinct string values from store rows, in first-seen order (what ``string_values`` returns)."""
-    seen: dict[str, None] = {}
-    for row in rows:
-        value = row[0] if isinstance(row, list | tuple) else row
-        if isinstance(value, str):
-            seen.setdefault(value, None)
-    return list(seen)

@@ -90,7 +90,7 @@ def verified_template(
     >>> from grraf.tasks import get_task
     >>> verified_template(get_task("has_cycle"), "networkx", directed=False, weighted=False).name
     'cycle_undirected'
-    >>> verified_template(get_task("radius"), "networkx", directed=False, weighted=False) is None
+    >>> verified_template(get_task("hamiltonian_path_nodes"), "networkx", directed=False, weighted=False) is None
     True
     """
     if task is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -104,3 +105,17 @@ def node_forms(value: Any) -> list[Any]:
     elif isinstance(value, int) and not isinstance(value, bool):
         forms.append(str(value))
     return forms
+
+
+def unique_strings(rows: Iterable[Any]) -> list[str]:
+    """Distinct string values from store rows, in first-seen order (what ``string_values`` returns).
+
+    >>> unique_strings([["Keanu"], ["Carrie"], ["Keanu"], [None], "Hugo"])
+    ['Keanu', 'Carrie', 'Hugo']
+    """
+    seen: dict[str, None] = {}
+    for row in rows:
+        value = row[0] if isinstance(row, list | tuple) else row
+        if isinstance(value, str):
+            seen.setdefault(value, None)
+    return list(seen)

@@ -21,18 +21,20 @@ import networkx as nx
 from grraf.config import Settings
 from grraf.errors import ConfigError
 from grraf.stores.base import GraphStore
+from grraf.stores.spec import STORE_SPECS, StoreSpec, parse_store_spec
 
 if TYPE_CHECKING:
     from grraf.stores.ladybug import LadybugStore
 
-STORE_SPECS = ("networkx", "ladybug:PATH", "neo4j", "neo4j:DATABASE")
+__all__ = ["STORE_SPECS", "cypher_store_for", "find_graph_name", "graph_names", "open_store", "open_store_for"]
 
 
 def open_store(spec: str, *, graph_name: str | None = None, settings: Settings | None = None) -> GraphStore:
     """Open the store named by ``spec``.
 
     Args:
-        spec: ``"networkx"``, ``"ladybug:PATH"``, ``"neo4j"`` or ``"neo4j:DATABASE"``.
+        spec: ``"networkx"``, ``"ladybug[:PATH]"``, ``"neo4j"`` or ``"neo4j:DATABASE"``
+            (:func:`grraf.stores.spec.parse_store_spec`).
         graph_name: the named graph to answer about (required for ``networkx``; optional
             for the Cypher stores, where it narrows the schema to one graph).
         settings: session settings; defaults from the environment.
@@ -42,40 +44,67 @@ def open_store(spec: str, *, graph_name: str | None = None, settings: Settings |
         StoreError: the store cannot be opened or has no such graph.
     """
     settings = settings or Settings.from_env()
-    kind, _, arg = spec.partition(":")
-    kind = kind.strip().lower()
-    if kind == "ladybug":
+    parsed = parse_store_spec(spec, settings)
+    if parsed.kind == "ladybug":
         from grraf.stores.ladybug import LadybugStore
 
-        if not arg:  # the database `grraf load --into ladybug` writes by default
-            from loaders.command import default_ladybug_path
-
-            arg = str(default_ladybug_path(settings))
-
-        return LadybugStore(arg, graph_name=graph_name, settings=settings)
-    if kind == "neo4j":
+        assert parsed.path is not None  # parse_store_spec fills in the default database
+        return LadybugStore(parsed.path, graph_name=graph_name, settings=settings)
+    if parsed.kind == "neo4j":
         from grraf.stores.neo4j import Neo4jStore
 
-        overrides = {"database": arg} if arg else {}
-        return Neo4jStore.from_env(graph_name=graph_name, settings=settings, **overrides)
-    if kind == "networkx":
-        if not graph_name:
-            raise ConfigError("the networkx store needs a graph name (load one with `grraf load FILE --name NAME`)")
-        from loaders.networkx import NetworkXRegistry
+        return Neo4jStore.from_env(graph_name=graph_name, settings=settings, **_neo4j_overrides(parsed))
+    if not graph_name:
+        raise ConfigError("the networkx store needs a graph name (load one with `grraf load FILE --name NAME`)")
+    from grraf.stores.networkx import NetworkXStore
+    from grraf.stores.registry import NetworkXRegistry
 
-        graph = NetworkXRegistry.from_settings(settings).load(graph_name)
-        return _networkx_store({"G": graph}, settings)
-    raise ConfigError(f"unknown store {spec!r}; use one of: {', '.join(STORE_SPECS)}")
+    graph = NetworkXRegistry.from_settings(settings).load(graph_name)
+    return NetworkXStore({"G": graph}, settings=settings)
 
 
-def _networkx_store(graphs: Mapping[str, nx.Graph], settings: Settings) -> GraphStore:
-    """The Python/NetworkX store (written by another module; imported late to keep layers apart)."""
-    from grraf.stores import networkx as nx_store
+def graph_names(spec: str, settings: Settings | None = None) -> list[str]:
+    """The named graphs the store of ``spec`` holds (none when its database does not exist yet).
 
-    cls = getattr(nx_store, "NetworkXStore", None)
-    if cls is None:  # pragma: no cover - depends on the networkx store module
-        raise ConfigError("grraf.stores.networkx.NetworkXStore is not available")
-    return cls(graphs, settings=settings)  # type: ignore[no-any-return]
+    Raises:
+        ConfigError: unknown spec; Neo4j not configured.
+        StoreError: the store cannot be read.
+    """
+    settings = settings or Settings.from_env()
+    parsed = parse_store_spec(spec, settings)
+    if parsed.kind == "networkx":
+        from grraf.stores.registry import NetworkXRegistry
+
+        return NetworkXRegistry.from_settings(settings).names()
+    if parsed.kind == "ladybug":
+        from grraf.stores.ladybug import LadybugStore
+
+        if parsed.path is None or not parsed.path.exists():
+            return []
+        with LadybugStore(parsed.path, settings=settings) as ladybug_store:
+            return ladybug_store.graph_names()
+    from grraf.stores.neo4j import Neo4jStore
+
+    with Neo4jStore.from_env(settings=settings, **_neo4j_overrides(parsed)) as neo4j_store:
+        return sorted(neo4j_store.graph_infos())
+
+
+def open_store_for(
+    question: str, spec: str, *, graph_name: str | None = None, settings: Settings | None = None
+) -> GraphStore:
+    """:func:`open_store`, on the stored graph the question names when ``graph_name`` is None.
+
+    As in GRRAF's prompts, a question may name its graph ("In graph flow_8, ..."); the CLI and the
+    ``%grraf`` magic both open stores this way.
+    """
+    settings = settings or Settings.from_env()
+    if graph_name is None:
+        graph_name = find_graph_name(question, graph_names(spec, settings))
+    return open_store(spec, graph_name=graph_name, settings=settings)
+
+
+def _neo4j_overrides(parsed: StoreSpec) -> dict[str, str]:
+    return {"database": parsed.database} if parsed.database else {}
 
 
 def cypher_store_for(graphs: Mapping[str, nx.Graph], settings: Settings | None = None) -> LadybugStore:

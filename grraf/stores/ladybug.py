@@ -1,6 +1,6 @@
 """Embedded Cypher store on ladybug (the maintained fork of Kùzu).
 
-Graph model (shared with the Neo4j store and written by :mod:`loaders.ladybug`): a graph
+Graph model (shared with the Neo4j store and written by :mod:`grraf.stores.ladybug_graphs`): a graph
 called ``NAME`` is the node table ``NAME_Node`` (primary key ``id``, INT64 when every id
 is an integer, else STRING; optional ``weight`` and other scalar properties) and the
 relationship table ``NAME_EDGE`` (optional ``weight``, ...). Undirected graphs store each
@@ -35,17 +35,18 @@ import networkx as nx
 import pandas as pd
 
 from grraf.config import Settings
-from grraf.errors import CodeRejected, StoreError
+from grraf.errors import StoreError
+from grraf.frames import GraphFrames, frames_from_networkx
 from grraf.sandbox.jailed.ladybug_runner import jsonable as _jsonable
 from grraf.sandbox.ladybug_jail import LadybugJail
 from grraf.stores import property_schema
-from grraf.stores.base import Capabilities, Language, node_forms
+from grraf.stores.base import Capabilities, Language, node_forms, unique_strings
 from grraf.stores.cypher_guard import check_cypher, edge_type, node_label, quote_identifier
+from grraf.stores.ladybug_graphs import META_TABLE, all_rows, open_writable, single_result, write_graph
 from grraf.types import Execution, LabelInfo, Pattern, PropertyInfo, Schema
 
 log = logging.getLogger(__name__)
 
-META_TABLE = "grraf_graph"
 _MAX_GRAPHS_IN_SCHEMA = 12
 _MAX_PROPERTIES = 8
 _SAMPLES = 3
@@ -142,9 +143,6 @@ class LadybugStore:
             path: database file to create; None means a temporary folder removed on close.
             settings: passed to the store.
         """
-        from loaders.ladybug import open_writable, write_graph
-        from loaders.networkx import frames_from_networkx
-
         cleanup: Path | None = None
         if path is None:
             cleanup = Path(tempfile.mkdtemp(prefix="grraf-ladybug-"))
@@ -307,8 +305,6 @@ class LadybugStore:
         grraf's own bounded, parameterised look-up for entity resolution: ``label`` and ``prop``
         come from the schema and are quoted, the question's words travel only as parameters.
         """
-        from grraf.pipeline.entities import unique_values
-
         q, p = quote_identifier(label), quote_identifier(prop)
         # No tokens: the first ``limit`` values (the bounded scan behind fuzzy matching).
         # (ladybug cannot type an empty list parameter, so that case sends none)
@@ -316,7 +312,7 @@ class LadybugStore:
         params = {"tokens": [t.lower() for t in tokens]} if tokens else {}
         query = f"MATCH (n:{q}) WHERE n.{p} IS NOT NULL{match} RETURN DISTINCT n.{p} LIMIT {int(limit)}"
         try:
-            return unique_values(all_rows(self._conn, query, params))
+            return unique_strings(all_rows(self._conn, query, params))
         except RuntimeError as e:
             raise StoreError(f"looking up names in {label}.{prop} failed: {e}") from e
 
@@ -439,7 +435,6 @@ class LadybugStore:
         """
         if not self._focus():
             return {"G": self._property_projection()}
-        from loaders.networkx import GraphFrames
 
         out: dict[str, nx.Graph] = {}
         for gname in self._focus():
@@ -509,20 +504,6 @@ class LadybugStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def single_result(result: Any) -> Any:
-    """ladybug returns a list of results for several statements; grraf always sends one."""
-    if isinstance(result, list):
-        for r in result:
-            r.close()
-        raise CodeRejected("multiple statements are not allowed; send one read query")
-    return result
-
-
-def all_rows(conn: ladybug.Connection, query: str, params: dict[str, Any] | None = None) -> list[list[Any]]:
-    """Every row of one of grraf's own queries (schema, projections)."""
-    return list(single_result(conn.execute(query, params or {})).get_all())
 
 
 def _short(value: Any) -> str:

@@ -41,7 +41,7 @@ from neo4j import exceptions as nex
 from grraf.config import Settings
 from grraf.errors import CodeFailed, CodeRejected, CodeTimeout, ConfigError, StoreError
 from grraf.stores import property_schema
-from grraf.stores.base import Capabilities, Language, node_forms
+from grraf.stores.base import Capabilities, Language, node_forms, unique_strings
 from grraf.stores.cypher_guard import check_cypher, edge_type, node_label, quote_identifier
 from grraf.stores.neo4j_plan import PlanFacts, check_plan
 from grraf.types import Execution, LabelInfo, Pattern, PropertyInfo, Schema
@@ -353,8 +353,6 @@ class Neo4jStore:
         ``label`` and ``prop`` come from the schema and are quoted, the question's words travel
         only as parameters.
         """
-        from grraf.pipeline.entities import unique_values
-
         q, p = quote_identifier(label), quote_identifier(prop)
         # No tokens: the first ``limit`` values (the bounded scan behind fuzzy matching).
         match = f"any(t IN $tokens WHERE toLower(n.{p}) CONTAINS t)" if tokens else "size($tokens) = 0"
@@ -363,7 +361,7 @@ class Neo4jStore:
             tokens=[t.lower() for t in tokens],
             limit=int(limit),
         )
-        return unique_values(rows)
+        return unique_strings(rows)
 
     def _property_schema(self) -> Schema:
         """Schema of a database grraf did not create (labels, types, properties, patterns), no APOC.
@@ -669,7 +667,7 @@ class Neo4jStore:
         """
         import pandas as pd
 
-        from loaders.networkx import GraphFrames
+        from grraf.frames import GraphFrames
 
         focus = self._focus_graphs()
         if not focus:

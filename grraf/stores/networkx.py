@@ -15,7 +15,7 @@ from grraf.config import Settings
 from grraf.errors import ConfigError
 from grraf.sandbox.policy import check_graph_untouched, check_python
 from grraf.sandbox.worker import SandboxWorker
-from grraf.stores.base import Capabilities, Language, node_forms
+from grraf.stores.base import Capabilities, GraphStore, Language, node_forms
 from grraf.types import Execution, Schema
 
 logger = logging.getLogger(__name__)
@@ -127,7 +127,7 @@ def describe_graph(variable: str, graph: nx.Graph) -> GraphInfo:
     edge_attributes = _attributes(data for _, _, data in edges)
     weight = "weight" if any(a.key == "weight" for a in edge_attributes) else None
     # Counted over every edge when the graph came from grraf's registry (graph.graph["negative_weights"],
-    # set by loaders.networkx.GraphFrames.to_networkx); for any other graph a full scan would cost
+    # set by grraf.frames.GraphFrames.to_networkx); for any other graph a full scan would cost
     # seconds per million edges, so the sample can only show that some exist.
     negative = graph.graph.get("negative_weights")
     sampled = not isinstance(negative, int)
@@ -318,7 +318,7 @@ def _hashable(value: Any) -> bool:
     return True
 
 
-def project(store: Any, *, settings: Settings | None = None) -> NetworkXStore:
+def project(store: GraphStore, *, settings: Settings | None = None) -> NetworkXStore:
     """A NetworkX store over a Cypher store's graph(s), for the Python path.
 
     Generated Python always sees the graph as ``G`` (and ``G_prime``), whatever the stored
@@ -328,10 +328,8 @@ def project(store: Any, *, settings: Settings | None = None) -> NetworkXStore:
         StoreError: the store cannot project (too large, no graph), from its ``to_networkx``.
     """
     graphs: dict[str, nx.Graph] = dict(store.to_networkx())
-    if "G" not in graphs:
-        selected = getattr(store, "graph_name", None)  # the Cypher stores' selected graph, if any
-        if selected in graphs:
-            graphs = {"G": graphs[selected]}
-        elif len(graphs) == 1:
-            graphs = {"G": next(iter(graphs.values()))}
+    # A store with a selected graph projects only that one (GraphStore.to_networkx), so one graph
+    # under any name is the graph asked about.
+    if "G" not in graphs and len(graphs) == 1:
+        graphs = {"G": next(iter(graphs.values()))}
     return NetworkXStore(graphs, settings=settings)

@@ -7,12 +7,25 @@ benchmark, drawing and the docs read tasks from here; no other module holds task
 from __future__ import annotations
 
 from grraf.tasks.catalog import TASKS
-from grraf.tasks.model import OUTPUTS, Output, Param, Sentence, Task
+from grraf.tasks.model import ANSWER_KINDS, OUTPUTS, AnswerKind, Bench, Output, Param, Sentence, Task
 
-__all__ = ["OUTPUTS", "TASKS", "Output", "Param", "Sentence", "Task", "bench_task", "get_task", "task_names"]
+__all__ = [
+    "ANSWER_KINDS",
+    "OUTPUTS",
+    "TASKS",
+    "AnswerKind",
+    "Bench",
+    "Output",
+    "Param",
+    "Sentence",
+    "Task",
+    "bench_task",
+    "get_task",
+    "task_names",
+]
 
 _BY_NAME: dict[str, Task] = {task.name: task for task in TASKS}
-_BY_BENCH: dict[str, Task] = {task.bench: task for task in TASKS if task.bench}
+_BY_BENCH: dict[str, Task] = {task.bench.name: task for task in TASKS if task.bench}
 if len(_BY_NAME) != len(TASKS) or len(_BY_BENCH) != sum(1 for t in TASKS if t.bench):
     raise RuntimeError("the task registry names a task or a benchmark task twice")
 

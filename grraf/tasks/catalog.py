@@ -11,7 +11,8 @@ Adding a task: one entry here, its templates under ``cypher_templates/`` and the
 
 from __future__ import annotations
 
-from grraf.tasks.model import Param, Sentence, Task
+from grraf.tasks import generators
+from grraf.tasks.model import Bench, Param, Sentence, Task
 
 SOURCE = Param("source", "node", "where it starts")
 TARGET = Param("target", "node", "where it ends")
@@ -21,6 +22,10 @@ PATTERN = Param("G_prime", "graph", "the second, smaller graph given with the qu
 DAMPING = Param("damping", "number", "the damping factor", default=0.85)
 
 NETWORKX, LADYBUG, NEO4J = "networkx", "ladybug", "neo4j"
+
+# The parameters a benchmark question states (the keys of its generator's params).
+PAIR = frozenset({"source", "target"})
+AT_NODE = frozenset({"node"})
 
 TASKS: tuple[Task, ...] = (
     # ------------------------------------------------------------------ paths and reachability
@@ -49,7 +54,7 @@ TASKS: tuple[Task, ...] = (
             yes="Yes: a path leads from {source} to {target}.", no="No: no path leads from {source} to {target}."
         ),
         draw="path",
-        bench="connectivity",
+        bench=Bench("connectivity", "yes/no", generators.connectivity, slots=PAIR),
     ),
     Task(
         name="not_connected",
@@ -112,7 +117,7 @@ TASKS: tuple[Task, ...] = (
             missing="No path leads from {source} to {target}.",
         ),
         draw="path",
-        bench="shortest",
+        bench=Bench("shortest", "number", generators.shortest, slots=PAIR),
     ),
     Task(
         name="shortest_path_hops",
@@ -199,7 +204,7 @@ TASKS: tuple[Task, ...] = (
         sentence=Sentence(value="The maximum flow from {source} to {target} is {value}."),
         draw="flow",
         cypher_is_weak=True,
-        bench="flow",
+        bench=Bench("flow", "number", generators.flow, slots=PAIR),
     ),
     # ------------------------------------------------------------------ cycles, orders, trees
     Task(
@@ -222,7 +227,7 @@ TASKS: tuple[Task, ...] = (
         },
         sentence=Sentence(yes="Yes: the graph contains a cycle.", no="No: the graph contains no cycle."),
         draw="cycle",
-        bench="cycle",
+        bench=Bench("cycle", "yes/no", generators.cycle, balanced=True),
     ),
     Task(
         name="is_acyclic",
@@ -263,7 +268,7 @@ TASKS: tuple[Task, ...] = (
             missing="No such order exists: the graph has a cycle.",
         ),
         draw="order",
-        bench="topology",
+        bench=Bench("topology", "list", generators.topology),
         certificate="certify_topological_order",
     ),
     Task(
@@ -307,7 +312,7 @@ TASKS: tuple[Task, ...] = (
             yes="Yes: a path visits every node exactly once.", no="No: no path visits every node exactly once."
         ),
         cypher_is_weak=True,
-        bench="hamilton",
+        bench=Bench("hamilton", "yes/no", generators.hamilton),
     ),
     Task(
         name="no_hamiltonian_path",
@@ -373,7 +378,7 @@ TASKS: tuple[Task, ...] = (
         templates={NETWORKX: ("bipartite",)},
         sentence=Sentence(yes="Yes: the graph is bipartite.", no="No: the graph is not bipartite."),
         cypher_is_weak=True,
-        bench="bipartite",
+        bench=Bench("bipartite", "yes/no", generators.bipartite),
     ),
     Task(
         name="not_bipartite",
@@ -459,7 +464,7 @@ TASKS: tuple[Task, ...] = (
             value="The diameter of the graph is {value}.", missing="The graph is not connected: no finite diameter."
         ),
         cypher_is_weak=True,
-        bench="diameter",
+        bench=Bench("diameter", "number", generators.diameter),
     ),
     Task(
         name="radius",
@@ -478,7 +483,7 @@ TASKS: tuple[Task, ...] = (
             value="The radius of the graph is {value}.", missing="The graph is not connected: no finite radius."
         ),
         cypher_is_weak=True,
-        bench="radius",
+        bench=Bench("radius", "number", generators.radius),
     ),
     Task(
         name="eccentricity",
@@ -497,7 +502,7 @@ TASKS: tuple[Task, ...] = (
         sentence=Sentence(value="The eccentricity of {node} is {value}."),
         draw="node",
         cypher_is_weak=True,
-        bench="eccentricity",
+        bench=Bench("eccentricity", "number", generators.eccentricity, slots=AT_NODE),
     ),
     Task(
         name="average_shortest_path_length",
@@ -512,7 +517,7 @@ TASKS: tuple[Task, ...] = (
         templates={NETWORKX: ("average_shortest_path_length",)},
         sentence=Sentence(value="The average shortest path length is {value}."),
         cypher_is_weak=True,
-        bench="average_path",
+        bench=Bench("average_path", "float", generators.average_path),
     ),
     Task(
         name="bridge_count",
@@ -529,7 +534,7 @@ TASKS: tuple[Task, ...] = (
         templates={NETWORKX: ("bridge_count",)},
         sentence=Sentence(value="The graph has {value} bridge(s)."),
         cypher_is_weak=True,
-        bench="bridges",
+        bench=Bench("bridges", "number", generators.bridges),
     ),
     Task(
         name="articulation_point_count",
@@ -547,7 +552,7 @@ TASKS: tuple[Task, ...] = (
         templates={NETWORKX: ("articulation_point_count",)},
         sentence=Sentence(value="The graph has {value} articulation point(s)."),
         cypher_is_weak=True,
-        bench="articulation_points",
+        bench=Bench("articulation_points", "number", generators.articulation_points),
     ),
     Task(
         name="mst_weight",
@@ -576,7 +581,7 @@ TASKS: tuple[Task, ...] = (
         templates={NETWORKX: ("maximum_matching",)},
         sentence=Sentence(value="A maximum matching has {value} edge(s)."),
         cypher_is_weak=True,
-        bench="max_matching",
+        bench=Bench("max_matching", "number", generators.max_matching),
     ),
     Task(
         name="k_core",
@@ -594,7 +599,7 @@ TASKS: tuple[Task, ...] = (
         templates={NETWORKX: ("k_core",)},
         sentence=Sentence(value="The {k}-core consists of the nodes {value}."),
         cypher_is_weak=True,
-        bench="k_core",
+        bench=Bench("k_core", "set", generators.k_core, slots=frozenset({"k"})),
     ),
     Task(
         name="max_triangle_weight",
@@ -612,7 +617,7 @@ TASKS: tuple[Task, ...] = (
             NEO4J: ("max_triangle_weight",),
         },
         sentence=Sentence(value="The heaviest triangle has total node weight {value}."),
-        bench="triplet",
+        bench=Bench("triplet", "number", generators.triplet),
     ),
     Task(
         name="triangle_count",
@@ -676,7 +681,7 @@ TASKS: tuple[Task, ...] = (
         templates={NETWORKX: ("in_degree",), LADYBUG: ("in_degree",), NEO4J: ("in_degree",)},
         sentence=Sentence(value="{value} edge(s) point into {node}."),
         draw="node",
-        bench="in_degree",
+        bench=Bench("in_degree", "number", generators.in_degree, slots=AT_NODE),
     ),
     Task(
         name="out_degree",
@@ -699,7 +704,7 @@ TASKS: tuple[Task, ...] = (
         templates={NETWORKX: ("out_degree",), LADYBUG: ("out_degree",), NEO4J: ("out_degree",)},
         sentence=Sentence(value="{value} edge(s) leave {node}."),
         draw="node",
-        bench="out_degree",
+        bench=Bench("out_degree", "number", generators.out_degree, slots=AT_NODE),
     ),
     Task(
         name="neighbors",
@@ -761,7 +766,7 @@ TASKS: tuple[Task, ...] = (
         sentence=Sentence(value="The clustering coefficient of {node} is {value}."),
         draw="node",
         cypher_is_weak=True,
-        bench="clustering",
+        bench=Bench("clustering", "float", generators.clustering, slots=AT_NODE),
     ),
     Task(
         name="pagerank_top",
@@ -777,7 +782,7 @@ TASKS: tuple[Task, ...] = (
         templates={NETWORKX: ("pagerank_top",)},
         sentence=Sentence(value="Node {value} has the highest PageRank (damping factor {damping})."),
         cypher_is_weak=True,
-        bench="pagerank",
+        bench=Bench("pagerank", "number", generators.pagerank),
     ),
     Task(
         name="betweenness_top",
@@ -810,7 +815,7 @@ TASKS: tuple[Task, ...] = (
         sentence=Sentence(yes="Yes: G' occurs inside the graph.", no="No: G' does not occur inside the graph."),
         draw="match",
         cypher_is_weak=True,
-        bench="substructure",
+        bench=Bench("substructure", "yes/no", generators.substructure, slots=frozenset({"pattern"}), balanced=True),
     ),
     Task(
         name="no_subgraph_match",

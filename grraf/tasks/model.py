@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import random
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal
+
+import networkx as nx
 
 #: What a task's answer is. ``node`` is one node of the graph, ``nodes`` a set of nodes (any order),
 #: ``path`` and ``order`` sequences whose order matters.
@@ -19,6 +22,12 @@ ParamKind = Literal["node", "integer", "number", "graph"]
 
 #: The picture :mod:`grraf.draw` makes of an answer.
 DrawKind = Literal["flow", "cycle", "order", "match", "path", "node", "graph"]
+
+#: How the benchmark's checker reads an answer: ``yes/no``; ``number`` compared with a tiny
+#: tolerance; ``float`` (fractional labels) with an absolute one; ``set`` of node ids in any order;
+#: ``list`` a sequence whose order the checker verifies (a topological order).
+AnswerKind = Literal["yes/no", "number", "float", "set", "list"]
+ANSWER_KINDS: tuple[AnswerKind, ...] = ("yes/no", "number", "float", "set", "list")
 
 
 @dataclass(frozen=True)
@@ -58,6 +67,82 @@ class Sentence:
 
 
 @dataclass(frozen=True)
+class Size:
+    """One size bucket of a benchmark generator (GraphInstruct's ``task_config.yaml`` columns).
+
+    Attributes:
+        min_nodes: fewest nodes.
+        max_nodes: most nodes.
+        max_edges: most edges.
+        min_ratio: fewest edges, as a share of the possible ones.
+        max_ratio: most edges, as a share of the possible ones.
+        weighted: edges carry a weight.
+        directed: edges have a direction.
+    """
+
+    min_nodes: int
+    max_nodes: int
+    max_edges: int
+    min_ratio: float
+    max_ratio: float
+    weighted: bool = False
+    directed: bool = False
+
+    @property
+    def args(self) -> tuple[int, int, int, float, float]:
+        """``(min_nodes, max_nodes, max_edges, min_ratio, max_ratio)``, the graph builders' arguments."""
+        return self.min_nodes, self.max_nodes, self.max_edges, self.min_ratio, self.max_ratio
+
+
+@dataclass(frozen=True)
+class Draft:
+    """One candidate question a generator drew: the graph, the label and what the wording needs.
+
+    Attributes:
+        text_args: the values GraphInstruct's prompt is formatted with (node range, printed edges,
+            the parameters), in its order.
+        label: the exact answer.
+        graph: the graph asked about.
+        params: the parameters the question states (``source``, ``target``, ``node``, ``k``,
+            ``pattern``), by name.
+        check: what the checker needs besides the label (topology: ``nodes`` and ``edge_list``).
+    """
+
+    text_args: tuple[Any, ...]
+    label: Any
+    graph: nx.Graph
+    params: dict[str, Any] = field(default_factory=dict)
+    check: dict[str, Any] = field(default_factory=dict)
+
+
+#: A benchmark generator: ``(rng, size, index) -> Draft``, or None to draw again (a graph that
+#: does not fit, an undecided search). ``index`` is the question's number; only generators that
+#: alternate between graph families by it (bipartite) read it.
+Generator = Callable[[random.Random, Size, int], "Draft | None"]
+
+
+@dataclass(frozen=True)
+class Bench:
+    """A task's entry in ``grraf bench``.
+
+    Attributes:
+        name: the benchmark's name for the task (``flow``), as in question ids and ``--tasks``.
+        answer: how the checker reads an answer (:data:`AnswerKind`).
+        generate: draws one question (:data:`Generator`, in :mod:`grraf.tasks.generators`).
+        slots: the parameters every question of the task states (the keys of
+            :attr:`Draft.params`); a free phrasing of the task uses exactly these.
+        balanced: the generator's label alternates yes/no by question index (the original caps
+            "Yes" at half of each bucket for these tasks).
+    """
+
+    name: str
+    answer: AnswerKind
+    generate: Generator
+    slots: frozenset[str] = frozenset()
+    balanced: bool = False
+
+
+@dataclass(frozen=True)
 class Task:
     """Everything grraf knows about one task, in one place.
 
@@ -75,7 +160,8 @@ class Task:
         draw: the picture of an answer.
         cypher_is_weak: Cypher handles the task badly (max flow, isomorphism, ...): a Cypher store
             with a NetworkX projection answers it in Python.
-        bench: the benchmark's name for the task, when the benchmark has it (``flow``).
+        bench: the task's benchmark entry (its name there, its generator and answer kind), when
+            ``grraf bench`` has it.
         inverts: its templates compute the task it negates, and it answers the opposite
             (``not_bipartite`` runs the bipartite templates).
         negates: for a yes/no task that asks the opposite of another (``not_connected`` of
@@ -98,7 +184,7 @@ class Task:
     templates: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     draw: DrawKind = "graph"
     cypher_is_weak: bool = False
-    bench: str | None = None
+    bench: Bench | None = None
     inverts: bool = False
     negates: str | None = None
     negation_words: tuple[str, ...] = ()

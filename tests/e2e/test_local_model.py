@@ -166,7 +166,11 @@ class FailFirst:
         return self._store.execute(code, timeout)
 
 
-def test_feedback_repairs_a_failed_first_attempt(local_model, e2e_settings):
+def test_feedback_sends_a_failure_back_and_never_verifies_a_wrong_value(local_model, e2e_settings):
+    # The injected error is false (the verified template's code is right), so the real model's best
+    # reply is the same code again: the loop must not run a repeat, must ask for other code with the
+    # error in the prompt, and whatever the small model then writes, a verified answer must be right.
+    # (Repairs of real errors: test_error_is_fed_back_and_fixed in tests/unit/test_agent.py.)
     from grraf.stores.networkx import NetworkXStore
 
     question = CASES[3][1]
@@ -175,9 +179,14 @@ def test_feedback_repairs_a_failed_first_attempt(local_model, e2e_settings):
     with GraphQA(store, chat_model=local_model, settings=e2e_settings) as qa:
         answer = qa.ask("What is the maximum flow from node 0 to node 5?")
     statuses = [a.status for a in answer.attempts]
-    assert statuses[0] == "error" and statuses[-1] == "ok", answer.attempts
+    assert statuses[0] == "error" and "solve" in answer.attempts[0].error, answer.attempts
     assert any(call.stage == "feedback" for call in answer.llm_calls)
-    assert answer.verified and answer.value == CASES[3][2](graphs), answer.code
+    codes = [a.code for a in answer.attempts if a.status != "repeated"]
+    assert len(codes) == len(set(codes)), "a code that failed was run again"
+    if answer.verified:
+        assert answer.value == CASES[3][2](graphs), answer.code
+    else:
+        assert answer.trust in ("executed", "fallback")
 
 
 class AlwaysFails:

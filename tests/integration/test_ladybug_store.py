@@ -9,9 +9,9 @@ import pytest
 
 from grraf.config import Settings
 from grraf.errors import CodeRejected, CodeTimeout
+from grraf.frames import frames_from_networkx
 from grraf.stores.factory import open_store
 from loaders.ladybug import load_graph
-from loaders.networkx import frames_from_networkx
 
 
 @pytest.fixture(scope="module")

@@ -15,9 +15,9 @@ import pytest
 
 from grraf.config import Settings
 from grraf.errors import CodeFailed, CodeRejected, CodeTimeout
+from grraf.frames import frames_from_networkx
 from grraf.stores.neo4j import Neo4jStore
 from loaders.neo4j import write_graph
-from loaders.networkx import frames_from_networkx
 from tests.neo4j_support import Neo4jTestServer
 
 pytestmark = pytest.mark.neo4j

@@ -19,9 +19,9 @@ import pytest
 from cypher_templates import load_templates, render_cypher
 from grraf.config import Settings
 from grraf.errors import CodeFailed, CodeRejected, StoreError
+from grraf.frames import frames_from_networkx
 from grraf.stores.neo4j import Neo4jStore
 from loaders.neo4j import write_graph
-from loaders.networkx import frames_from_networkx
 from tests.neo4j_support import launcher, write_import_csvs
 
 pytestmark = pytest.mark.neo4j

@@ -18,9 +18,9 @@ import pytest
 
 from grraf.config import Settings
 from grraf.errors import CodeFailed, CodeRejected, CodeTimeout, StoreError
+from grraf.frames import GraphFrames, frames_from_edge_table, frames_from_networkx
 from grraf.stores.neo4j import Neo4jStore
 from loaders.neo4j import drop_graph, list_graphs, write_graph
-from loaders.networkx import GraphFrames, frames_from_edge_table, frames_from_networkx
 from tests.neo4j_support import Neo4jTestServer
 from tests.unit.stores.test_cypher_guard import WRITE_BATTERY
 

@@ -17,9 +17,9 @@ import pytest
 
 from cypher_templates import Template, load_templates, render_cypher
 from grraf.config import Settings
+from grraf.frames import frames_from_networkx
 from grraf.stores.neo4j import Neo4jStore
 from loaders.neo4j import write_graph
-from loaders.networkx import frames_from_networkx
 from tests.neo4j_support import Neo4jTestServer, wipe
 from tests.unit.templates.test_templates import KINDS, pairs, random_graph, same, solver
 

@@ -147,15 +147,15 @@ def test_verified_code_is_reused_for_the_same_shape_with_new_parameters(settings
 
 
 def test_code_for_a_task_without_template_is_reused_as_executed_code(settings):
-    # No verified template counts bridges, so nothing can cross-check the code: it ran on the graph
-    # and is kept as executed code, and its answers are "executed", never "verified".
+    # With the verified templates and the self-check kept out, nothing can cross-check the code: it ran
+    # on the graph and is kept as executed code, and its answers are "executed", never "verified".
     code = "answer = len(list(nx.bridges(G)))"
     question = (
         "In an undirected graph, (i,j) means that node i and node j are connected. Q: The nodes are numbered "
         "from 0 to 5, and the edges are: {edges}. How many bridges does this graph have?"
     )
     first_graph, second_graph = "(0, 1) (1, 2) (2, 0) (2, 3) (3, 4)", "(0, 1) (1, 2) (2, 3) (3, 4) (4, 5)"
-    settings = settings.with_(templates=True, self_check=True, reuse=True)
+    settings = settings.with_(templates=False, self_check=False, reuse=True)
     draft = fenced("def solve(G):\n    return len(list(nx.bridges(G)))")
     first = scripted(plan_reply("bridge_count"), draft, fenced(code))
     with GraphQA(chat_model=first, settings=settings) as qa:

@@ -23,10 +23,10 @@ from click.testing import CliRunner, Result
 
 from grraf.errors import CodeError, GraphInputError
 from grraf.stores.ladybug import LadybugStore
+from grraf.stores.registry import NetworkXRegistry
 from loaders.command import load
 from loaders.edgelist import read_edges
 from loaders.ladybug import list_graphs
-from loaders.networkx import NetworkXRegistry
 
 
 @dataclass(frozen=True)

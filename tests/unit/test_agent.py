@@ -292,7 +292,7 @@ def test_json_contract(library):
     data = answer.to_dict()
     assert {"answer", "value", "trust", "verified", "attempts", "llm_calls", "tokens", "seconds", "plan"} <= set(data)
     assert data["trust"] == "verified" and data["verified"] is True
-    assert data["attempts"][0].keys() == {"code", "status", "error", "seconds"}
+    assert data["attempts"][0].keys() == {"code", "language", "status", "error", "seconds"}
     assert data["llm_calls"] == 1 and set(data["tokens"]) == {"input", "output"}
     assert data["plan"]["task"] == "max_flow" and data["plan"]["confirmed"] is True
 

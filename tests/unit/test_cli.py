@@ -127,6 +127,13 @@ def test_reuse_carries_code_from_one_invocation_to_the_next(run, tmp_path, monke
     question = "How many bridges does this graph have?"
     plan = plan_reply("bridge_count")
     code = fenced("answer = len(list(nx.bridges(G)))")
+    # bridge_count has a verified template that would answer by itself: keep templates and self-check out.
+    from_env = cli_module.Settings.from_env.__func__
+    monkeypatch.setattr(
+        cli_module.Settings,
+        "from_env",
+        classmethod(lambda cls, **kw: from_env(cls, **{**kw, "templates": False, "self_check": False})),
+    )
     args = ["ask", question, "--graph", str(edges), "--json", "--no-explain", "--reuse"]
     first = run(args, plan, fenced("def solve(G):\n    return len(list(nx.bridges(G)))"), code)
     assert first.exit_code == 0, first.output
@@ -139,3 +146,41 @@ def test_reuse_carries_code_from_one_invocation_to_the_next(run, tmp_path, monke
     # It ran on this graph, but nothing independent confirmed it here: executed, not verified.
     assert data["value"] == 3 and data["llm_calls"] == 1 and data["trust"] == "executed"
     assert data["answer"] == "The graph has 3 bridge(s)."
+
+
+CYPHER_ARGS = ["ask", "How many edges point into node 5?", "--graph", "examples/flow.txt", "--directed"]
+CYPHER_PLAN = plan_reply("in_degree", node=5)
+
+
+def _record_syntax(monkeypatch) -> list[str]:
+    """The lexer of every code block the CLI prints (rich shows no colours to a test runner)."""
+    lexers: list[str] = []
+    real = cli_module.Syntax
+
+    def recording(code, lexer, **kwargs):
+        lexers.append(lexer)
+        return real(code, lexer, **kwargs)
+
+    monkeypatch.setattr(cli_module, "Syntax", recording)
+    return lexers
+
+
+def test_cypher_is_shown_as_cypher(run, monkeypatch):
+    lexers = _record_syntax(monkeypatch)
+    result = run([*CYPHER_ARGS, "--backend", "cypher", "--no-explain"], CYPHER_PLAN)
+    assert result.exit_code == 0, result.output
+    assert "MATCH" in result.stdout and lexers == ["cypher"]
+
+
+def test_verbose_attempts_show_cypher_as_cypher(run, monkeypatch):
+    lexers = _record_syntax(monkeypatch)
+    result = run([*CYPHER_ARGS, "--backend", "cypher", "--no-explain", "--verbose"], CYPHER_PLAN)
+    assert result.exit_code == 0, result.output
+    assert "attempt" in result.stderr and lexers == ["cypher", "cypher"]  # the attempt (stderr), then the answer
+
+
+def test_json_attempts_name_their_language(run):
+    cypher = json.loads(run([*CYPHER_ARGS, "--backend", "cypher", "--json"], CYPHER_PLAN).stdout)
+    assert [a["language"] for a in cypher["attempts"]] == ["cypher"] and "MATCH" in cypher["attempts"][0]["code"]
+    python = json.loads(run([*CYPHER_ARGS, "--json"], CYPHER_PLAN).stdout)
+    assert [a["language"] for a in python["attempts"]] == ["python"]

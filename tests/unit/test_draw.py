@@ -168,10 +168,20 @@ def test_draw_answer_on_given_axes(tmp_path) -> None:
 
 
 class ProjectingStore:
-    def __init__(self, result: Any) -> None:
+    """A store as drawing sees it: capabilities say whether it projects; to_networkx gives the graphs."""
+
+    def __init__(self, result: Any, *, projects: bool = True) -> None:
         self.result = result
+        self.projects = projects
+        self.projected = 0
+
+    def capabilities(self) -> Any:
+        from grraf.stores.base import Capabilities
+
+        return Capabilities(projects=self.projects)
 
     def to_networkx(self) -> Any:
+        self.projected += 1
         if isinstance(self.result, Exception):
             raise self.result
         return self.result
@@ -191,4 +201,5 @@ def test_graph_of_finds_the_graph_wherever_it_came_from() -> None:
     assert graph_of("q", store=store)["G"] is g
     assert graph_of("q", store=ProjectingStore({"G": g}))["G"] is g
     assert graph_of("q", store=ProjectingStore(StoreError("too large to project"))) is None
-    assert graph_of("q", store=object()) is None
+    cannot = ProjectingStore({"G": g}, projects=False)
+    assert graph_of("q", store=cannot) is None and cannot.projected == 0  # the capability is asked, not probed

@@ -1,7 +1,7 @@
 """``grraf bench --tasks property``: the property-graph questions, on a store filled once per run.
 
 The questions (:mod:`grraf.bench.property.questions`) become ordinary bench
-:class:`~grraf.bench.dataset.Question` rows with task ``property``; the checkers of their answer
+:class:`~grraf.bench.question.Question` rows with task ``property``; the checkers of their answer
 kinds score them (:func:`grraf.bench.checkers.check` hands them on). The store they are asked
 about is filled from the graphs' scripts once per run:
 
@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from grraf.bench.dataset import Question
 from grraf.bench.property.graphs import GRAPHS, load_into_ladybug, load_into_neo4j, property_graph
 from grraf.bench.property.questions import TASK, load_questions
+from grraf.bench.question import Question
 from grraf.config import Settings
 from grraf.errors import ConfigError
 from grraf.stores.base import GraphStore

@@ -20,8 +20,9 @@ from typing import Any
 
 import yaml
 
-from grraf.bench.dataset import Question
+from grraf.bench.answers import parse_number, parse_yes_no
 from grraf.bench.property.graphs import GRAPHS, Dialect, property_graph
+from grraf.bench.question import Question
 from grraf.errors import ConfigError
 
 QUESTIONS_PATH = Path(__file__).with_name("questions.yaml")
@@ -63,7 +64,7 @@ class PropertyQuestion:
         return query
 
     def to_question(self) -> Question:
-        """The bench :class:`~grraf.bench.dataset.Question` (task ``property``)."""
+        """The bench :class:`~grraf.bench.question.Question` (task ``property``)."""
         return Question(
             id=self.id,
             task=TASK,
@@ -296,8 +297,6 @@ def check_number(answer: Any, gold: float, tolerance: float) -> bool:
     >>> check_number(1991.8, 1991.8, 0.05), check_number("about 1992", 1991.8, 0.05), check_number([4], 4, 0)
     (True, False, True)
     """
-    from grraf.bench.checkers import parse_number
-
     got = parse_number(answer)
     if got is None or math.isnan(got):
         return False
@@ -306,8 +305,6 @@ def check_number(answer: Any, gold: float, tolerance: float) -> bool:
 
 def check_yes_no(answer: Any, gold: bool) -> bool:
     """``True``/``False`` or a yes/no sentence agreeing with ``gold``."""
-    from grraf.bench.checkers import parse_yes_no
-
     if isinstance(answer, list | tuple) and len(answer) == 1:
         answer = answer[0]
     got = parse_yes_no(answer)

@@ -9,7 +9,7 @@ import pytest
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 
 from grraf.bench.baselines import direct_text, graph_as_text, solve_with_code
-from grraf.bench.dataset import Question
+from grraf.bench.question import Question
 from grraf.bench.runner import read_rows, run
 from grraf.config import Settings
 from grraf.prompts import load_prompt

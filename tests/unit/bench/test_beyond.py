@@ -17,7 +17,10 @@ import numpy as np
 import pytest
 
 from grraf.bench.checkers import check
-from grraf.bench.dataset import (
+from grraf.bench.dataset import approx_llama_tokens, generate
+from grraf.bench.jsonl import infer_task, load_jsonl
+from grraf.bench.question import Question
+from grraf.bench.specs import (
     ALL_TASKS,
     BEYOND_SPECS,
     BEYOND_TASKS,
@@ -27,11 +30,6 @@ from grraf.bench.dataset import (
     SET_TASKS,
     TASKS,
     UNTEMPLATED_TASKS,
-    Question,
-    approx_llama_tokens,
-    generate,
-    infer_task,
-    load_jsonl,
     parse_tasks,
 )
 from grraf.errors import ConfigError

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from grraf.bench.checkers import check, final_segment, is_topological_order, parse_int_list, parse_number, parse_yes_no
-from grraf.bench.dataset import Question
+from grraf.bench.answers import final_segment, is_topological_order, parse_int_list, parse_number, parse_yes_no
+from grraf.bench.checkers import check
+from grraf.bench.question import Question
+from grraf.errors import ConfigError
 
 
 def q(task: str, answer, **check_data) -> Question:
@@ -134,7 +136,8 @@ def test_topology_without_graph_compares_the_stored_order() -> None:
 
 
 def test_unknown_task_raises() -> None:
-    with pytest.raises(ValueError):
+    # The answer kind is the task registry's: a task it does not know is a configuration error.
+    with pytest.raises(ConfigError, match="unknown task 'teleport'"):
         check(q("teleport", 3), "3")
 
 

@@ -13,23 +13,14 @@ import networkx as nx
 import pytest
 import yaml
 
-from grraf.bench import dataset as ds
-from grraf.bench.dataset import (
-    TASKS,
-    Question,
-    bucket_sequence,
-    generate,
-    graphinstruct_dir,
-    has_hamiltonian_path,
-    is_substructure,
-    load_jsonl,
-    load_specs,
-    max_triangle_weight,
-    parse_label,
-    read_scale_graph,
-    scale_questions,
-)
+from grraf.bench import specs as ds
+from grraf.bench.dataset import bucket_sequence, generate
+from grraf.bench.jsonl import load_jsonl, parse_label
+from grraf.bench.question import Question
+from grraf.bench.scale import read_scale_graph, scale_questions
+from grraf.bench.specs import TASKS, graphinstruct_dir, load_specs
 from grraf.errors import ConfigError, GraphInputError
+from grraf.tasks.labels import has_hamiltonian_path, is_substructure, max_triangle_weight
 
 YAML = graphinstruct_dir() / "task_config.yaml"
 pytestmark = pytest.mark.skipif(not YAML.exists(), reason="GraphInstruct task_config.yaml not available")

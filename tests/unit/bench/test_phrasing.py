@@ -16,7 +16,6 @@ from click.testing import CliRunner
 
 from grraf.bench.checkers import check
 from grraf.bench.command import bench
-from grraf.bench.dataset import ALL_TASKS, YES_NO_TASKS, Question, graphinstruct_dir, is_substructure
 from grraf.bench.phrasing import (
     MIN_PER_SPLIT,
     SPLITS,
@@ -30,8 +29,11 @@ from grraf.bench.phrasing import (
     render_pattern,
     slot_values,
 )
+from grraf.bench.question import Question
 from grraf.bench.runner import read_rows
+from grraf.bench.specs import ALL_TASKS, YES_NO_TASKS, graphinstruct_dir
 from grraf.errors import ConfigError
+from grraf.tasks.labels import is_substructure
 from tests.unit.bench.test_runner import install_fake_agent
 
 YAML = graphinstruct_dir() / "task_config.yaml"

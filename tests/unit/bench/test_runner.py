@@ -13,7 +13,8 @@ import networkx as nx
 import pytest
 
 from grraf.bench import runner
-from grraf.bench.dataset import Question, format_label, generate, scale_questions
+from grraf.bench.dataset import generate
+from grraf.bench.question import Question, format_label
 from grraf.bench.runner import (
     GRRAF_METHODS,
     METHODS,
@@ -26,6 +27,7 @@ from grraf.bench.runner import (
     read_rows,
     run,
 )
+from grraf.bench.scale import scale_questions
 from grraf.config import Settings
 from grraf.errors import ConfigError
 from grraf.types import Answer, Attempt, LLMCall, TokenUsage

@@ -18,7 +18,8 @@ import networkx as nx
 import pytest
 
 from grraf.bench import runner
-from grraf.bench.dataset import Question, generate
+from grraf.bench.dataset import generate
+from grraf.bench.question import Question
 from grraf.bench.runner import METHODS, parse_methods, question_graphs, question_namespace, read_rows, run
 from grraf.config import Settings
 from grraf.errors import ConfigError
@@ -114,3 +115,44 @@ def test_without_a_factory_the_method_is_a_configuration_error(tmp_path: Path) -
     pool = runner.MethodPool(chat_model=object(), settings=Settings(model="scripted"))
     with pytest.raises(ConfigError, match="needs a store factory"):
         pool.solve("grraf-neo4j", q)
+
+
+def _capture_run(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    from grraf.llm import factory
+
+    seen: dict[str, Any] = {}
+
+    def fake_run(questions: Any, methods: Any, out: Any, **kwargs: Any) -> None:
+        seen.update(kwargs)
+
+    monkeypatch.setattr("grraf.bench.command.run", fake_run)
+    monkeypatch.setattr("grraf.bench.command._print_report", lambda out: None)
+    monkeypatch.setattr(factory, "make_chat_model", lambda settings: object())
+    return seen
+
+
+def test_the_grraf_group_hands_bench_the_neo4j_loaders_factory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """grraf.bench may not import the loaders: the CLI builds grraf-neo4j's factory and passes it down."""
+    from click.testing import CliRunner
+
+    from grraf import cli as cli_module
+    from loaders.neo4j import question_store
+
+    seen = _capture_run(monkeypatch)
+    cli_module._register_optional_commands()
+    args = ["bench", "--tasks", "connectivity", "--per-task", "1", "--methods", "grraf-neo4j", "--out", str(tmp_path)]
+    result = CliRunner().invoke(cli_module.cli, args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    made = seen["store_factories"]["grraf-neo4j"]
+    assert made.func is question_store and made.keywords["settings"] is seen["settings"]
+
+
+def test_bench_alone_has_no_store_factories(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from grraf.bench.command import bench
+
+    _capture_run(monkeypatch)
+    args = ["--tasks", "connectivity", "--per-task", "1", "--methods", "grraf-neo4j", "--out", str(tmp_path)]
+    result = CliRunner().invoke(bench, args)
+    assert result.exit_code == 2 and "grraf-neo4j needs a store factory; run it as `grraf bench`" in result.output

@@ -12,12 +12,13 @@ import pytest
 from click.testing import CliRunner
 
 from grraf.errors import CodeFailed, GraphInputError
+from grraf.frames import frames_from_edge_table
 from grraf.stores.factory import open_store
 from grraf.stores.ladybug import LadybugStore
+from grraf.stores.registry import NetworkXRegistry
 from loaders.command import load
 from loaders.edgelist import max_input_bytes, read_edges, read_graph
 from loaders.ladybug import list_graphs, load_graph
-from loaders.networkx import NetworkXRegistry, frames_from_edge_table
 
 
 @pytest.fixture

@@ -9,10 +9,10 @@ import pandas as pd
 import pytest
 
 from grraf.errors import GraphInputError, StoreError
+from grraf.frames import GraphFrames, frames_from_edge_table, frames_from_networkx
 from grraf.stores.ladybug import LadybugStore
 from loaders.edgelist import read_edges
 from loaders.ladybug import drop_graph, list_graphs, load_graph
-from loaders.networkx import GraphFrames, frames_from_edge_table, frames_from_networkx
 
 
 def write(path: Path, text: str) -> Path:

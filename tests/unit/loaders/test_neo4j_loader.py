@@ -8,8 +8,8 @@ import networkx as nx
 import pytest
 
 from grraf.errors import ConfigError, StoreError
+from grraf.frames import frames_from_networkx
 from loaders.neo4j import drop_graph, list_graphs, write_graph
-from loaders.networkx import frames_from_networkx
 from tests.unit.stores.test_neo4j import FakeDriver, Reply, neo4j_error
 
 

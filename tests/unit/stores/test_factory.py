@@ -9,10 +9,11 @@ import pytest
 
 from grraf.config import Settings
 from grraf.errors import ConfigError, StoreError
+from grraf.frames import frames_from_networkx
 from grraf.stores.factory import cypher_store_for, find_graph_name, open_store
 from grraf.stores.ladybug import LadybugStore
+from grraf.stores.registry import NetworkXRegistry
 from loaders.ladybug import load_graph
-from loaders.networkx import NetworkXRegistry, frames_from_networkx
 
 
 @pytest.fixture

@@ -142,3 +142,32 @@ def test_rejects_bad_configuration() -> None:
         NetworkXStore({"not valid": nx.Graph()})
     with pytest.raises(ConfigError):
         NetworkXStore({"G": [(0, 1)]})  # type: ignore[dict-item]
+
+
+def test_project_names_the_graph_asked_about_g(tmp_path) -> None:
+    """A Cypher store projects its selected graph only, so project() needs no probe for which one it is."""
+    from grraf.frames import frames_from_networkx
+    from grraf.stores.ladybug import LadybugStore
+    from grraf.stores.ladybug_graphs import open_writable, write_graph
+    from grraf.stores.networkx import project
+
+    db_path = tmp_path / "two.lbug"
+    db, conn = open_writable(db_path)
+    try:
+        write_graph(conn, "small", frames_from_networkx(nx.path_graph(3)))
+        write_graph(conn, "large", frames_from_networkx(nx.path_graph(7)))
+    finally:
+        conn.close()
+        db.close()
+    with LadybugStore(db_path, graph_name="large") as store:
+        projected = project(store)
+        try:
+            assert list(projected.graphs) == ["G"] and projected.graphs["G"].number_of_nodes() == 7
+        finally:
+            projected.close()
+    with LadybugStore(db_path) as store:
+        projected = project(store)
+        try:
+            assert sorted(projected.graphs) == ["large", "small"]  # no graph chosen: both, by name
+        finally:
+            projected.close()

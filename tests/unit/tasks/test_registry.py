@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from grraf.bench.dataset import ALL_TASKS
-from grraf.tasks import OUTPUTS, TASKS, bench_task, get_task, task_names
+from grraf.bench.specs import ALL_TASKS
+from grraf.tasks import ANSWER_KINDS, OUTPUTS, TASKS, bench_task, get_task, task_names
 
 
 @pytest.mark.parametrize("task", TASKS, ids=lambda t: t.name)
@@ -33,13 +33,30 @@ def test_every_entry_is_complete(task) -> None:
 
 def test_names_are_unique_and_looked_up() -> None:
     assert len(task_names()) == len(TASKS)
-    assert get_task("max_flow").bench == "flow" and get_task("no_such_task") is None
+    flow = get_task("max_flow")
+    assert flow is not None and flow.bench is not None and flow.bench.name == "flow"
+    assert get_task("no_such_task") is None
 
 
 def test_every_benchmark_task_is_in_the_registry_once() -> None:
-    assert sorted(t.bench for t in TASKS if t.bench) == sorted(ALL_TASKS)
+    assert sorted(t.bench.name for t in TASKS if t.bench) == sorted(ALL_TASKS)
     for name in ALL_TASKS:
-        assert bench_task(name).bench == name
+        assert bench_task(name).bench.name == name
+
+
+def test_each_benchmark_entry_carries_its_generator_and_answer_kind() -> None:
+    """The bench, the checkers and the free phrasings read these; no bench module keeps its own lists."""
+    for task in TASKS:
+        if task.bench is None:
+            continue
+        assert callable(task.bench.generate) and task.bench.answer in ANSWER_KINDS, task.name
+        # The registry's output form and the checker's answer kind agree.
+        expected = {"yes/no": {"yes/no"}, "number": {"number", "float"}, "node": {"number"}, "nodes": {"set"}}
+        expected |= {"order": {"list"}, "path": {"list"}}
+        assert task.bench.answer in expected[task.output], (task.name, task.output, task.bench.answer)
+        # Free phrasings fill the parameters the task states: the registry's, except G' (its edges).
+        stated = {p.name for p in task.parameters if p.kind != "graph" and p.required}
+        assert task.bench.slots - {"pattern"} == stated, task.name
 
 
 def test_sentences_say_what_the_value_means() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from grraf.bench.dataset import ALL_TASKS, generate
+from grraf.bench.dataset import generate
+from grraf.bench.specs import ALL_TASKS
 from grraf.tasks import TASKS, bench_task
 from grraf.tasks.retrieval import DEFAULT_K, TaskIndex, candidates, normalise
 

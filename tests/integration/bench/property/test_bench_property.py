@@ -32,7 +32,7 @@ def oracle_model(calls: int = 200) -> ScriptedChatModel:
 
     def reply(messages: list[BaseMessage]) -> str:
         prompt = "\n".join(str(m.content) for m in messages)
-        if "- none: no task above computes" in prompt:  # the plan stage: no registry task, write code
+        if "\n- none: " in prompt:  # the plan stage: no registry task, write code
             return '{"task": "none"}'
         question = max((q for text, q in by_text.items() if text in prompt), key=lambda q: len(q.text))
         if "Write Python code" in prompt:
@@ -69,7 +69,7 @@ def test_a_wrong_answer_is_scored_wrong(tmp_path, settings):
 
     def miscount(messages: list[BaseMessage]) -> str:
         # the miscount the issue saw: DIRECTED relationships instead of people
-        if "- none: no task above computes" in "\n".join(str(m.content) for m in messages):
+        if "\n- none: " in "\n".join(str(m.content) for m in messages):
             return '{"task": "none"}'
         return "```cypher\nMATCH (:Person)-[r:DIRECTED]->(:Movie) RETURN count(r)\n```"
 
