@@ -31,8 +31,10 @@ from grraf.sandbox.policy import check_python
 from grraf.stores.cypher_guard import check_cypher
 
 NX = {t.name: t for t in load_templates("networkx")}
-LB = {t.name: t for t in load_templates("ladybug")}
-NEO = {t.name: t for t in load_templates("neo4j")}
+# Templates over grraf's namespaced graphs; the property-graph ones are tested on the property graphs
+# (tests/integration/test_property_templates.py).
+LB = {t.name: t for t in load_templates("ladybug") if not t.property_graph}
+NEO = {t.name: t for t in load_templates("neo4j") if not t.property_graph}
 
 
 def solver(name: str) -> Callable[..., Any]:
