@@ -1,6 +1,6 @@
 // task: count_by_degree
 // aliases: how many nodes have more than k relationships
-// parameters: op, value
+// parameters: op, threshold
 // identifiers: label, rel_type
 // directions: direction
 // directed: any
@@ -12,6 +12,6 @@
 MATCH (a:{:label})
 OPTIONAL MATCH (a){<direction}-[r:{:rel_type}]-{>direction}()
 WITH a, count(r) AS n
-WHERE CASE $op WHEN '>' THEN n > $value WHEN '>=' THEN n >= $value WHEN '<' THEN n < $value
-  WHEN '<=' THEN n <= $value ELSE n = $value END
+WHERE CASE $op WHEN '>' THEN n > $threshold WHEN '>=' THEN n >= $threshold WHEN '<' THEN n < $threshold
+  WHEN '<=' THEN n <= $threshold ELSE n = $threshold END
 RETURN count(a) AS answer

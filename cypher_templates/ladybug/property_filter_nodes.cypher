@@ -1,6 +1,6 @@
 // task: filter_nodes
 // aliases: nodes whose property is above or below a value
-// parameters: op, value
+// parameters: op, threshold
 // identifiers: label, property, returns
 // directed: any
 // weighted: any
@@ -10,6 +10,6 @@
 // verified: tested
 MATCH (a:{:label})
 WITH a, a.{:property} AS v
-WHERE CASE $op WHEN '>' THEN v > $value WHEN '>=' THEN v >= $value WHEN '<' THEN v < $value
-  WHEN '<=' THEN v <= $value ELSE v = $value END
+WHERE CASE $op WHEN '>' THEN v > $threshold WHEN '>=' THEN v >= $threshold WHEN '<' THEN v < $threshold
+  WHEN '<=' THEN v <= $threshold ELSE v = $threshold END
 RETURN collect(DISTINCT {~a:returns}) AS answer

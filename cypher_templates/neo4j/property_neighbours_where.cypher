@@ -1,6 +1,6 @@
 // task: neighbours_where
 // aliases: related nodes filtered by a property
-// parameters: entity, op, value
+// parameters: entity, op, threshold
 // identifiers: entity_label, entity_key, rel_type, on, property, returns
 // directions: direction
 // directed: any
@@ -13,6 +13,6 @@ MATCH (a:{:entity_label})
 WHERE a.{:entity_key} = $entity
 MATCH (a){<direction}-[r:{:rel_type}]-{>direction}(b)
 WITH b, {:on}.{:property} AS v
-WHERE CASE $op WHEN '>' THEN v > $value WHEN '>=' THEN v >= $value WHEN '<' THEN v < $value
-  WHEN '<=' THEN v <= $value ELSE v = $value END
+WHERE CASE $op WHEN '>' THEN v > $threshold WHEN '>=' THEN v >= $threshold WHEN '<' THEN v < $threshold
+  WHEN '<=' THEN v <= $threshold ELSE v = $threshold END
 RETURN collect(DISTINCT {~b:returns}) AS answer

@@ -1,6 +1,6 @@
 # task: count_by_degree
 # aliases: how many nodes have more than k relationships
-# parameters: label, rel_type, direction, op, value
+# parameters: label, rel_type, direction, op, threshold
 # directed: any
 # weighted: any
 # output: number
@@ -30,11 +30,20 @@ def _degrees(G, label, rel_type, direction):
     return {n: sum(1 for _ in _linked(G, n, rel_type, direction)) for n, d in G.nodes(data=True) if _has(d, label)}
 
 
-def _compare(v, op, value):
-    if v is None or isinstance(v, (list, dict)):
+def _compare(v, op, threshold):
+    """Whether the number ``v`` compares to ``threshold`` as ``op`` says (anything else never does)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
         return False
-    return {">": v > value, ">=": v >= value, "<": v < value, "<=": v <= value}.get(op, v == value)
+    if op == ">":
+        return v > threshold
+    if op == ">=":
+        return v >= threshold
+    if op == "<":
+        return v < threshold
+    if op == "<=":
+        return v <= threshold
+    return v == threshold
 
 
-def solve(G, label, rel_type, direction, op, value):
-    return sum(1 for k in _degrees(G, label, rel_type, direction).values() if _compare(k, op, value))
+def solve(G, label, rel_type, direction, op, threshold):
+    return sum(1 for k in _degrees(G, label, rel_type, direction).values() if _compare(k, op, threshold))

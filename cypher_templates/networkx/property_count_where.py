@@ -1,6 +1,6 @@
 # task: count_where
 # aliases: how many nodes have a property above or below a value
-# parameters: label, property, op, value
+# parameters: label, property, op, threshold
 # directed: any
 # weighted: any
 # output: number
@@ -13,11 +13,20 @@ def _has(data, label):
     return data.get("label") == label or label in data.get("labels", ())
 
 
-def _compare(v, op, value):
-    if v is None or isinstance(v, (list, dict)):
+def _compare(v, op, threshold):
+    """Whether the number ``v`` compares to ``threshold`` as ``op`` says (anything else never does)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
         return False
-    return {">": v > value, ">=": v >= value, "<": v < value, "<=": v <= value}.get(op, v == value)
+    if op == ">":
+        return v > threshold
+    if op == ">=":
+        return v >= threshold
+    if op == "<":
+        return v < threshold
+    if op == "<=":
+        return v <= threshold
+    return v == threshold
 
 
-def solve(G, label, property, op, value):
-    return sum(1 for _, d in G.nodes(data=True) if _has(d, label) and _compare(d.get(property), op, value))
+def solve(G, label, property, op, threshold):
+    return sum(1 for _, d in G.nodes(data=True) if _has(d, label) and _compare(d.get(property), op, threshold))

@@ -1,6 +1,6 @@
 # task: filter_nodes
 # aliases: nodes whose property is above or below a value
-# parameters: label, property, op, value, returns
+# parameters: label, property, op, threshold, returns
 # directed: any
 # weighted: any
 # output: list
@@ -23,13 +23,22 @@ def _names(G, nodes, keys):
     return sorted({s for s in (_shown(G, n, keys) for n in nodes) if s is not None}, key=str)
 
 
-def _compare(v, op, value):
-    if v is None or isinstance(v, (list, dict)):
+def _compare(v, op, threshold):
+    """Whether the number ``v`` compares to ``threshold`` as ``op`` says (anything else never does)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
         return False
-    return {">": v > value, ">=": v >= value, "<": v < value, "<=": v <= value}.get(op, v == value)
+    if op == ">":
+        return v > threshold
+    if op == ">=":
+        return v >= threshold
+    if op == "<":
+        return v < threshold
+    if op == "<=":
+        return v <= threshold
+    return v == threshold
 
 
-def solve(G, label, property, op, value, returns):
+def solve(G, label, property, op, threshold, returns):
     return _names(
-        G, [n for n, d in G.nodes(data=True) if _has(d, label) and _compare(d.get(property), op, value)], returns
+        G, [n for n, d in G.nodes(data=True) if _has(d, label) and _compare(d.get(property), op, threshold)], returns
     )

@@ -1,6 +1,6 @@
 # task: neighbours_where
 # aliases: related nodes filtered by a property
-# parameters: entity, entity_label, entity_key, rel_type, direction, on, property, op, value, returns
+# parameters: entity, entity_label, entity_key, rel_type, direction, on, property, op, threshold, returns
 # directed: any
 # weighted: any
 # output: list
@@ -40,17 +40,26 @@ def _names(G, nodes, keys):
     return sorted({s for s in (_shown(G, n, keys) for n in nodes) if s is not None}, key=str)
 
 
-def _compare(v, op, value):
-    if v is None or isinstance(v, (list, dict)):
+def _compare(v, op, threshold):
+    """Whether the number ``v`` compares to ``threshold`` as ``op`` says (anything else never does)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
         return False
-    return {">": v > value, ">=": v >= value, "<": v < value, "<=": v <= value}.get(op, v == value)
+    if op == ">":
+        return v > threshold
+    if op == ">=":
+        return v >= threshold
+    if op == "<":
+        return v < threshold
+    if op == "<=":
+        return v <= threshold
+    return v == threshold
 
 
-def solve(G, entity, entity_label, entity_key, rel_type, direction, on, property, op, value, returns):
+def solve(G, entity, entity_label, entity_key, rel_type, direction, on, property, op, threshold, returns):
     found = set()
     for a in _named(G, entity_label, entity_key, entity):
         for b, data in _linked(G, a, rel_type, direction):
             v = data.get(property) if on == "r" else G.nodes[b].get(property)
-            if _compare(v, op, value):
+            if _compare(v, op, threshold):
                 found.add(b)
     return _names(G, found, returns)

@@ -224,6 +224,8 @@ def plan(
         graphs: the graph variables the question brought (``G``, and ``G_prime`` for two-graph tasks).
         k: how many candidate tasks retrieval offers.
     """
+    if _is_property_graph(schema):
+        return _plan_property_graph(question, schema, store, llm, k=k)
     offered = eligible([c.task for c in candidates(question, k=k + 4)], schema, graphs, question)[:k]
     base = Plan(
         question=question,
@@ -278,6 +280,21 @@ def _without_task(base: Plan, *, chosen: str | None, issues: tuple[str, ...] = (
     form = validate.ask_form(base.question)
     output = {"yes/no": "yes/no", "number": "number", "node": "list", "list": "list"}.get(form or "", "text")
     return replace(base, task=None, output=output, confirmed=False, issues=issues, chosen=chosen)
+
+
+def _is_property_graph(schema: Schema) -> bool:
+    """A database grraf did not create (typed labels and patterns): its questions name nodes by their values."""
+    from grraf.pipeline.property_plan import is_property_graph
+
+    return is_property_graph(schema)
+
+
+def _plan_property_graph(question: str, schema: Schema, store: GraphStore, llm: LLMSession, *, k: int) -> Plan:
+    """The plan over the property-graph catalogue, with entity resolution and schema patterns
+    (:mod:`grraf.pipeline.property_plan`); structural tasks (node ids) do not apply to such data."""
+    from grraf.pipeline.property_plan import plan_property
+
+    return plan_property(question, schema, store, llm, k=k, rounds=PLAN_ROUNDS)
 
 
 def task_of(plan: Plan) -> Task | None:
