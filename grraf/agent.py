@@ -24,9 +24,9 @@ from grraf.pipeline import answer as answer_stage
 from grraf.pipeline import fallback as fallback_stage
 from grraf.pipeline.generate import CodeWriter
 from grraf.pipeline.inputs import bounded, resolve_graphs
+from grraf.pipeline.patterns import check_patterns
 from grraf.pipeline.plan import plan as plan_stage
 from grraf.pipeline.plan import task_of
-from grraf.pipeline.patterns import check_patterns
 from grraf.pipeline.reuse import ReuseStore
 from grraf.pipeline.selfcheck import self_check
 from grraf.pipeline.template import TemplateChoice, choose_template, verified_template
@@ -268,7 +268,10 @@ class GraphQA:
                 began = time.perf_counter()
                 run = store.execute(code, self.settings.timeout)
                 value = answer_stage.normalize(
-                    run.value, plan.output, plan.parameters.get("node"), missing_ok=code == bound and _says_missing(plan)
+                    run.value,
+                    plan.output,
+                    plan.parameters.get("node"),
+                    missing_ok=code == bound and _says_missing(plan),
                 )
                 check = (
                     self_check(value, plan, store, schema, self.settings)

@@ -53,8 +53,8 @@ class Entity:
     value: str
     score: float
 
-    @property
-    def exact(self) -> bool:
+    def is_exact(self) -> bool:
+        """Matched exactly (a field called ``property`` rules out a ``@property`` here)."""
         return self.score >= 100.0
 
     def __str__(self) -> str:

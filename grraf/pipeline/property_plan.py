@@ -349,7 +349,7 @@ class _Check:
 
     def exactness(self, reading: Entity) -> None:
         """A name matched exactly (or as the one value holding those words) confirms; a fuzzy one cannot."""
-        if reading.exact or self._only_value_with_words(reading):
+        if reading.is_exact() or self._only_value_with_words(reading):
             return
         self.soft(
             f"{reading.phrase!r} is not written exactly as in the graph; the closest is {reading}, so the answer may "
@@ -392,7 +392,10 @@ class _Check:
         if not fitting:
             labels = sorted({r.label for r in readings})
             other = [
-                (r, d) for r in readings for d in ("out", "in") if d != direction and self.graph.ends(r.label, rel_type, d)
+                (r, d)
+                for r in readings
+                for d in ("out", "in")
+                if d != direction and self.graph.ends(r.label, rel_type, d)
             ]
             if direction and other:
                 self.hard(
@@ -401,9 +404,8 @@ class _Check:
                     f"for {other[0][0].value!r}."
                 )
             else:
-                self.hard(
-                    f":{rel_type} does not connect :{'/:'.join(labels)} nodes; the graph has {self.graph.shown(rel_type)}."
-                )
+                shown = self.graph.shown(rel_type)
+                self.hard(f":{rel_type} does not connect :{'/:'.join(labels)} nodes; the graph has {shown}.")
             return None, None, []
         directions = {d for _, d in fitting}
         if len(directions) > 1:
@@ -426,7 +428,9 @@ class _Check:
                     f"{cue}, not {chosen}."
                 )
             elif cue is None:
-                self.soft(f"The question does not say which way the :{rel_type} relationships of {reading.phrase!r} go.")
+                self.soft(
+                    f"The question does not say which way the :{rel_type} relationships of {reading.phrase!r} go."
+                )
         return reading, chosen, self.graph.ends(reading.label, rel_type, chosen)
 
     def rel_evidence(
@@ -496,7 +500,9 @@ class _Check:
         if not (on_rel or on_node):
             rel_props = ", ".join(self.graph.properties(rel_type, rel=True)) or "none"
             node_props = ", ".join(sorted({p for label in result for p in self.graph.properties(label)})) or "none"
-            self.hard(f"{prop!r} is neither on :{rel_type} relationships ({rel_props}) nor on the nodes ({node_props}).")
+            self.hard(
+                f"{prop!r} is neither on :{rel_type} relationships ({rel_props}) nor on the nodes ({node_props})."
+            )
             return
         if on_rel and on_node:
             self.soft(f"{prop!r} is on the :{rel_type} relationships and on the nodes; the relationship's is used.")
@@ -512,7 +518,9 @@ class _Check:
         for label in result:
             candidates += [p for p, t in self.graph.properties(label).items() if numeric(t) or not needs_number]
         if len(set(candidates)) > 1 and readers.mentioned(prop, self.question) is None:
-            self.soft(f"The question does not speak of {prop!r}; it may mean {', '.join(sorted(set(candidates) - {prop}))}.")
+            self.soft(
+                f"The question does not speak of {prop!r}; it may mean {', '.join(sorted(set(candidates) - {prop}))}."
+            )
         self.params["property"] = str(prop)
         self.params["on"] = "r" if on_rel else "b"
 
@@ -530,7 +538,8 @@ class _Check:
             return
         options = [p for p, t in props.items() if numeric(t) or not needs_number]
         if len(options) > 1 and readers.mentioned(prop, self.question) is None:
-            self.soft(f"The question does not speak of {prop!r}; :{label} also has {', '.join(sorted(set(options) - {prop}))}.")
+            others = ", ".join(sorted(set(options) - {prop}))
+            self.soft(f"The question does not speak of {prop!r}; :{label} also has {others}.")
         self.params[name] = str(prop)
 
     def comparison(self) -> None:
@@ -656,12 +665,12 @@ def _two_ends(c: _Check) -> tuple[Entity, Entity, str] | None:
             )
         return None
     source, target = pairs[0]
-    if source.label == target.label:
-        # Same label at both ends (flights between airports): the question's "from"/"to" must agree.
-        if readers.direction_before(c.question, source.phrase) == "in" or readers.direction_before(
-            c.question, target.phrase
-        ) == "out":
-            c.hard(f"The question goes from {target.phrase!r} to {source.phrase!r}: swap source and target.")
+    # Same label at both ends (flights between airports): the question's "from"/"to" must agree.
+    if source.label == target.label and (
+        readers.direction_before(c.question, source.phrase) == "in"
+        or readers.direction_before(c.question, target.phrase) == "out"
+    ):
+        c.hard(f"The question goes from {target.phrase!r} to {source.phrase!r}: swap source and target.")
     options = c.graph.types_between(source.label, "out", [target.label])
     if len(options) > 1 and readers.mentioned(rel_type, c.question) is None:
         c.soft(f"The question does not speak of :{rel_type}; it may mean {', '.join(set(options) - {rel_type})}.")
@@ -825,7 +834,8 @@ def _common_neighbours(c: _Check) -> None:
     c.asked_kind(both)
     c.returns(both)
     shared = f"(x:{'|'.join(both)})"
-    c.pattern(f"{_arrow(_named(reading.value), rel_type, shared, direction)} and {_arrow(_named(other.value), rel_type, shared, direction)}")
+    first = _arrow(_named(reading.value), rel_type, shared, direction)
+    c.pattern(f"{first} and {_arrow(_named(other.value), rel_type, shared, direction)}")
 
 
 def _both_relationships(c: _Check) -> None:
@@ -836,11 +846,13 @@ def _both_relationships(c: _Check) -> None:
     sources = [
         p.source
         for p in c.graph.patterns
-        if p.type == first and any(q.type == second and q.source == p.source and q.target == p.target for q in c.graph.patterns)
+        if p.type == first
+        and any(q.type == second and q.source == p.source and q.target == p.target for q in c.graph.patterns)
     ]
     sources = list(dict.fromkeys(sources))
     if first == second or not sources:
-        c.hard(f":{first} and :{second} never lead from one node to the same node ({c.graph.shown(first)}; {c.graph.shown(second)}).")
+        shown = f"{c.graph.shown(first)}; {c.graph.shown(second)}"
+        c.hard(f":{first} and :{second} never lead from one node to the same node ({shown}).")
         return
     for rel_type in (first, second):
         if readers.mentioned(rel_type, c.question) is None:
@@ -859,8 +871,10 @@ def _label(c: _Check) -> str | None:
     wanted = readers.label_for_noun(noun, c.graph.labels) if noun else None
     if wanted and wanted != label:
         c.hard(f"The question asks about :{wanted} nodes, not :{label}.")
-    elif readers.asks_who(c.question) and not readers.person_like(label) and any(
-        readers.person_like(x) for x in c.graph.labels
+    elif (
+        readers.asks_who(c.question)
+        and not readers.person_like(label)
+        and any(readers.person_like(x) for x in c.graph.labels)
     ):
         c.hard(f"The question asks who, but :{label} nodes are not people.")
     c.params["label"] = label
@@ -947,9 +961,10 @@ def _connection(c: _Check) -> None:
     if same:
         # Like things linked to like (flights between airports): follow those relationships' direction.
         types, direction = c.graph.self_types(source.label), "out"
-        if readers.direction_before(c.question, source.phrase) == "in" or readers.direction_before(
-            c.question, target.phrase
-        ) == "out":
+        if (
+            readers.direction_before(c.question, source.phrase) == "in"
+            or readers.direction_before(c.question, target.phrase) == "out"
+        ):
             c.hard(f"The question goes from {target.phrase!r} to {source.phrase!r}: swap source and target.")
     else:
         # Different kinds of node (a person and a film): any relationship, either way.

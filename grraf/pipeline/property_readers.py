@@ -27,11 +27,10 @@ _NAME_STOPWORDS = frozenset({"in", "of", "to", "has", "have", "is", "the", "a", 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 #: Label words that name people: "who" asks for nodes of such a label when the graph has one.
-PERSON_WORDS = frozenset(
-    "person people user actor actress author writer director producer employee customer member student player "
-    "artist character patient doctor researcher scientist friend human individual contact politician teacher "
-    "manager musician singer athlete".split()
-)
+_PEOPLE = """person people user actor actress author writer director producer employee customer member student player
+artist character patient doctor researcher scientist friend human individual contact politician teacher manager
+musician singer athlete"""
+PERSON_WORDS = frozenset(_PEOPLE.split())
 #: Plural nouns whose stem is not their singular's.
 _IRREGULAR = {"people": "person", "persons": "person", "men": "man", "women": "woman", "children": "child"}
 
@@ -199,13 +198,9 @@ def direction_words(question: str) -> str | None:
 
 
 # ------------------------------------------------------------------------------ numbers and comparisons
-NUMBER_WORDS = {
-    w: i
-    for i, w in enumerate(
-        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-        "seventeen eighteen nineteen twenty".split()
-    )
-}
+_NUMBERS = """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+seventeen eighteen nineteen twenty"""
+NUMBER_WORDS = {w: i for i, w in enumerate(_NUMBERS.split())}
 _COMPARISONS: tuple[tuple[str, str], ...] = (
     (r"at least|no (?:less|fewer) than|or more\b", ">="),
     (r"at most|no more than|up to|or (?:less|fewer)\b", "<="),

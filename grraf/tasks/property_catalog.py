@@ -431,7 +431,9 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         output="number",
         parameters=(LABEL, REL_TYPE),
         templates={NETWORKX: ("property_largest_mutual_group",)},
-        sentence=Sentence(value="The largest group of {label} nodes that all reach each other over {rel_type}: {value}."),
+        sentence=Sentence(
+            value="The largest group of {label} nodes that all reach each other over {rel_type}: {value}."
+        ),
         cypher_is_weak=True,
         property_graph=True,
     ),
