@@ -211,7 +211,8 @@ class LangChainCypherQA:
         # Built per question around the model with a call recorder: the chain does not hand the
         # callbacks of its own invoke on to the model, so tokens would go uncounted.
         return self._chain_type.from_llm(
-            llm=self.chat_model.with_config(callbacks=[recorder]),
+            # it only binds and pipes the model, so a Runnable with callbacks serves as well as the model
+            llm=self.chat_model.with_config(callbacks=[recorder]),  # type: ignore[arg-type]
             graph=self.graph,
             allow_dangerous_requests=True,  # the package's required acknowledgement; queries run read-only here
             validate_cypher=True,
