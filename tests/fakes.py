@@ -11,7 +11,7 @@ import networkx as nx
 from grraf.errors import CodeFailed, CodeTimeout
 from grraf.llm.scripted import ScriptedChatModel, scripted
 from grraf.stores.base import Capabilities, node_forms
-from grraf.types import Execution, Schema
+from grraf.types import Execution, LabelInfo, Pattern, PropertyInfo, Schema
 
 
 def fenced(code: str, language: str = "python") -> str:
@@ -103,6 +103,82 @@ class ScriptedStore:
         self.closed = True
 
 
+def _labels(spec: dict[str, list[tuple[str, str]]]) -> tuple[LabelInfo, ...]:
+    return tuple(LabelInfo(name, 1, tuple(PropertyInfo(p, t) for p, t in props)) for name, props in spec.items())
+
+
+#: A small property graph's schema: people and movies, airports and countries (as ladybug types them).
+PROPERTY_LABELS = {
+    "Person": [("name", "STRING"), ("born", "INT64")],
+    "Movie": [("title", "STRING"), ("released", "INT64")],
+    "Airport": [("code", "STRING"), ("name", "STRING"), ("city", "STRING")],
+    "Country": [("code", "STRING"), ("name", "STRING")],
+}
+PROPERTY_RELATIONSHIPS = {
+    "ACTED_IN": [("roles", "STRING[]")],
+    "DIRECTED": [],
+    "WROTE": [],
+    "ROUTE": [("distance_km", "INT64")],
+    "IN_COUNTRY": [],
+}
+PROPERTY_PATTERNS = (
+    Pattern("Airport", "ROUTE", "Airport", 10),
+    Pattern("Person", "ACTED_IN", "Movie", 8),
+    Pattern("Airport", "IN_COUNTRY", "Country", 5),
+    Pattern("Person", "DIRECTED", "Movie", 4),
+    Pattern("Person", "WROTE", "Movie", 2),
+)
+#: The string values ``string_values`` finds, per (label, property).
+PROPERTY_VALUES: dict[tuple[str, str], list[str]] = {
+    ("Person", "name"): ["Tom Hanks", "Keanu Reeves", "Lana Wachowski", "Meg Ryan"],
+    ("Movie", "title"): ["The Matrix", "The Matrix Reloaded", "Cast Away"],
+    ("Airport", "code"): ["LHR", "LGW", "GLA", "SYD", "AKL"],
+    ("Airport", "name"): ["London Heathrow Airport", "London Gatwick Airport", "Glasgow Airport"],
+    ("Airport", "city"): ["London", "Glasgow", "Sydney", "Auckland"],
+    ("Country", "name"): ["United Kingdom", "New Zealand"],
+    ("Country", "code"): ["GB", "NZ"],
+}
+
+
+class PropertyStore(ScriptedStore):
+    """A Cypher store holding a property graph (labels, patterns, string values); ``execute`` is scripted.
+
+    ``string_values`` answers entity look-ups from :data:`PROPERTY_VALUES` the way the real stores do
+    (values containing one of the tokens, or the first ``limit`` values when there are none).
+    """
+
+    name = "ladybug"
+    language = "cypher"
+    dialect = "ladybug"
+
+    def __init__(self, outcomes: dict[str, Any] | Callable[[str], Any], *, dialect: str = "ladybug") -> None:
+        super().__init__(outcomes)
+        self.dialect = dialect
+        self.name = dialect
+        self.lookups: list[tuple[str, str, tuple[str, ...]]] = []
+        self._schema = Schema(
+            text="A property graph (not created by grraf).",
+            node_count=20,
+            edge_count=29,
+            labels=_labels(PROPERTY_LABELS),
+            relationships=_labels(PROPERTY_RELATIONSHIPS),
+            patterns=PROPERTY_PATTERNS,
+        )
+
+    def string_values(self, label: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        self.lookups.append((label, prop, tuple(tokens)))
+        values = PROPERTY_VALUES.get((label, prop), [])
+        if tokens:
+            values = [v for v in values if any(t.lower() in v.lower() for t in tokens)]
+        return values[:limit]
+
+    def capabilities(self) -> Capabilities:
+        return Capabilities(max_hops=30, projects=False)
+
+    def node_key(self, value: Any) -> Any | None:
+        return None
+
+
 def codes(store: ScriptedStore) -> Sequence[str]:
     return store.executed
 
@@ -112,6 +188,7 @@ __all__ = [
     "PLAN_FLOW",
     "PLAN_NONE",
     "CodeFailed",
+    "PropertyStore",
     "ScriptedChatModel",
     "ScriptedStore",
     "fenced",

@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from grraf.bench.dataset import generate
 from grraf.bench.jsonl import load_jsonl
+from grraf.bench.peers import PEER_METHODS
 from grraf.bench.phrasing import PHRASING_MODES, free_questions, parse_split
 from grraf.bench.question import Question
 from grraf.bench.report import rich_table, write_report
@@ -292,6 +293,7 @@ def bench(
       grraf bench --out runs/gpt4o-mini --report-only
       grraf bench --phrasing free --split test --seed 11 --per-task 10 --out runs/free-test
       grraf bench --tasks property --store neo4j --methods grraf-cypher,direct
+      grraf bench --tasks property --store neo4j --methods grraf-cypher,langchain-neo4j,neo4j-graphrag
 
     \b
     Tasks: connectivity cycle bipartite flow hamilton shortest substructure topology
@@ -304,7 +306,9 @@ def bench(
              baselines, the raw model as in GRRAF's tables: direct (answers from the
              text), code-once (writes Python for the loaded graph, one attempt),
              code-feedback (the same with --max-retries rounds of error feedback);
-             ablation: grraf-no-retry (grraf with one attempt, no feedback, no fallback)
+             ablation: grraf-no-retry (grraf with one attempt, no feedback, no fallback);
+             peers on the property questions, Neo4j only: langchain-neo4j
+             (GraphCypherQAChain), neo4j-graphrag (Text2CypherRetriever)
     --scale alone runs only the scale set; add --tasks to run both.
     """
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING, format="%(name)s: %(message)s")
@@ -370,6 +374,11 @@ def _run(
 ) -> None:
     done = done_pairs(out / RESULTS_FILE)
     todo = sum(1 for q in questions for m in methods if (q.id, m) not in done)
+    peers = [m for m in methods if m in PEER_METHODS]
+    if peers and store_kind != "neo4j":
+        console.print(
+            f"{', '.join(peers)}: these peers support only Neo4j; not run on the {store_kind} store (no rows)"
+        )
     console.print(
         f"{len(questions)} questions x {len(methods)} methods; {todo} to run"
         + (f", {len(questions) * len(methods) - todo} already in {out / RESULTS_FILE}" if done else "")

@@ -600,7 +600,9 @@ def build_markdown(
         "nothing confirmed it; fallback: the LLM's direct answer; no answer); the share of questions that entered "
         "feedback after an error or a time-out (GRRAF Table 2); then, in a second table, mean tokens in/out, LLM "
         "calls and seconds per question. The baselines (direct, code-once, code-feedback) are the raw model; "
-        "grraf-no-retry is grraf without feedback rounds or fallback (an ablation, not a baseline).",
+        "grraf-no-retry is grraf without feedback rounds or fallback (an ablation, not a baseline). The peers "
+        "langchain-neo4j (GraphCypherQAChain) and neo4j-graphrag (Text2CypherRetriever) answer the property-graph "
+        "questions with the same model; they support only Neo4j, so a run on the ladybug store has no rows for them.",
         "",
     ]
     if derived:

@@ -11,6 +11,10 @@ Methods (all share one chat model instance, because loading a local model is slo
 * ``grraf-no-retry``: an ablation, not a baseline: GraphQA (NetworkX) with no feedback rounds and
   no fallback; an attempt that does not execute scores wrong. Rows written before the rename
   say ``single-shot``; they are read as ``grraf-no-retry``.
+* peers, other text-to-Cypher systems on the property-graph questions asked of Neo4j, with the same
+  chat model (:mod:`grraf.bench.peers`): ``langchain-neo4j`` (GraphCypherQAChain) and
+  ``neo4j-graphrag`` (Text2CypherRetriever). They support only Neo4j: on another store (ladybug)
+  they do not apply and get no rows. Like the baselines, nothing verifies their answers.
 * ``grraf-neo4j``: GraphQA on a Neo4j store. For each question the runner puts the question's
   graph(s) into Neo4j under a namespace of its own (through a :data:`StoreFactory` the caller
   passes, since grraf does not import the loaders), asks, and drops the namespace afterwards.
@@ -40,6 +44,7 @@ from typing import Any
 
 from grraf.bench.baselines import CODE_BASELINES, direct_text, solve_with_code
 from grraf.bench.checkers import check
+from grraf.bench.peers import PEER_METHODS
 from grraf.bench.question import Question
 from grraf.bench.scale import read_scale_graph
 from grraf.bench.specs import resolve_names
@@ -93,7 +98,7 @@ def parse_methods(spec: str | Sequence[str] | None) -> tuple[str, ...]:
     }
     if spec is None or (isinstance(spec, str) and spec.strip().lower() in ("", "all")):
         return METHODS
-    return resolve_names(spec, METHODS + STORE_METHODS, aliases, kind="method")
+    return resolve_names(spec, METHODS + STORE_METHODS + PEER_METHODS, aliases, kind="method")
 
 
 def canonical_method(name: str) -> str:
@@ -351,6 +356,7 @@ class MethodPool:
     store: Any = None
     store_factories: Mapping[str, StoreFactory] = field(default_factory=dict)
     _agents: dict[str, Any] = field(default_factory=dict)
+    _peers: dict[str, Any] = field(default_factory=dict)
 
     def _graph_qa(self, method: str, on_store: bool = False) -> Any:
         key = f"{method}@store" if on_store else method
@@ -374,8 +380,11 @@ class MethodPool:
         """Whether ``method`` can answer ``question``.
 
         The direct baseline cannot read a scale graph (10^6 edges as text); the code baselines
-        need the graph as a graph (generated and scale questions have it, JSON-lines ones not).
+        need the graph as a graph (generated and scale questions have it, JSON-lines ones not);
+        the peers answer only the property-graph questions, and only when they are asked of Neo4j.
         """
+        if method in PEER_METHODS:
+            return question.task == "property" and getattr(self.store, "name", None) == "neo4j"
         if method == "direct":
             return "graph_path" not in question.meta
         if method in CODE_BASELINES:
@@ -409,6 +418,8 @@ class MethodPool:
             )
         if method in STORE_METHODS:
             return self._solve_in_store(method, question, graph)
+        if method in PEER_METHODS:
+            return self._peer(method).answer(question.text)  # type: ignore[no-any-return]
         # Property-graph questions are about the run's store; the others bring their graphs.
         qa = self._graph_qa(method, on_store=self.store is not None and question.task == "property")
         if graph is not None:
@@ -426,7 +437,21 @@ class MethodPool:
             qa = _load_agent().GraphQA(store, chat_model=self.chat_model, settings=self.settings)
             return qa.ask(question.text)  # type: ignore[no-any-return]
 
+    def _peer(self, method: str) -> Any:
+        """The peer system, connected once to the run's Neo4j (its schema read once)."""
+        if method not in self._peers:
+            from grraf.bench.peers import make_peer
+
+            self._peers[method] = make_peer(method, self.chat_model, self.settings, self.store)
+        return self._peers[method]
+
     def close(self) -> None:
+        for method, peer in list(self._peers.items()):
+            try:
+                peer.close()
+            except Exception as e:  # closing must not hide the run's own outcome
+                logger.warning("closing %s failed: %s", method, e)
+        self._peers.clear()
         # GraphQA.close closes its store; a shared store is the run's to close, once, at the end.
         for method, qa in list(self._agents.items()):
             if self.store is not None and getattr(qa, "store", None) is self.store:

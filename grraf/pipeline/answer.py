@@ -58,11 +58,13 @@ def as_number(value: Any) -> int | float | None:
     return None
 
 
-def normalize(value: Any, output_format: str, node: Any = None) -> Any:
+def normalize(value: Any, output_format: str, node: Any = None, *, missing_ok: bool = False) -> Any:
     """The executed value in the requested form.
 
     ``node`` is the node the question is about ("... of node 3"), when it names one: a number
     asked about it may come back as a per-node mapping, and its entry is the answer.
+    ``missing_ok``: nothing (None, or an empty path) is an answer here ("no connection exists"),
+    for a verified template whose task says so.
 
     Raises:
         CodeFailed: the value cannot be read in that form; fed back to the LLM so it can
@@ -74,9 +76,20 @@ def normalize(value: Any, output_format: str, node: Any = None) -> Any:
     (0.5, 4)
     >>> normalize({2, 0, 1}, "nodes"), normalize([7], "node")
     ([0, 1, 2], 7)
+    >>> normalize([1961], "value"), normalize(["London", "Paris"], "value"), normalize(None, "number", missing_ok=True)
+    (1961, ['London', 'Paris'], None)
     """
     if output_format == "number" and isinstance(value, Mapping) and node is not None:
         value = _entry_for(value, node)
+    if missing_ok and (value is None or (output_format == "path" and value == [])):
+        return None
+    if output_format == "value":
+        # a property of the named node(s): one value, or one per node when a name fits several
+        if isinstance(value, (list, tuple)) and len(value) == 1:
+            value = value[0]
+        if value is None:
+            raise CodeFailed("`answer` is None. Set `answer` to the value the question asks for.")
+        return list(value) if isinstance(value, tuple) else value
     if value is None:
         raise CodeFailed("`answer` is None. Set `answer` to the result of the computation.")
     if output_format == "yes/no":

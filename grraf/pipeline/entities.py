@@ -30,7 +30,7 @@ from typing import Any
 
 from rapidfuzz.distance import OSA
 
-from grraf.types import Schema
+from grraf.types import Entity, Schema
 
 log = logging.getLogger(__name__)
 
@@ -129,17 +129,6 @@ class StringProperty:
 
     label: str
     property: str
-
-
-@dataclass(frozen=True)
-class Entity:
-    """A phrase of the question resolved to the node(s) with ``property == value`` under ``label``."""
-
-    phrase: str
-    label: str
-    property: str
-    value: str
-    score: float
 
 
 @dataclass(frozen=True)

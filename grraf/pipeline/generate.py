@@ -51,6 +51,22 @@ def variables_text(schema: Schema) -> str:
     return "The graph is the networkx graph in the variable `G`."
 
 
+def names_text(plan: Plan) -> str:
+    """The nodes the question names, as the database holds them, for the Cypher prompt ('' when none).
+
+    Text-to-Cypher systems show resolved entities so the model matches ``{name: 'Tom Hanks'}`` on
+    the right label and property instead of guessing how a name is spelled or stored.
+
+    >>> from grraf.types import Entity
+    >>> print(names_text(Plan(question="q", entities=(Entity("tom hanks", "Person", "name", "Tom Hanks", 100.0),))))
+    Names in the question, as the database holds them: 'tom hanks' is (:Person {name: 'Tom Hanks'}).
+    """
+    if not plan.entities:
+        return ""
+    shown = "; ".join(f"{e.phrase!r} is {e}" for e in plan.entities[:12])
+    return f"Names in the question, as the database holds them: {shown}."
+
+
 def python_call(choice: TemplateChoice, parameters: dict[str, Any]) -> str | None:
     """``answer = solve(G, ...)`` when every template parameter is known, else None.
 
@@ -330,6 +346,7 @@ class CodeWriter:
             question=plan.question,
             output_format=fmt,
             schema=schema.text,
+            names=names_text(plan),
             template=template.code or "// (no template)",
             dialect_notes=dialect_notes(dialect),
         )

@@ -21,13 +21,14 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
 from grraf.llm.calls import LLMSession
 from grraf.pipeline import validate
+from grraf.pipeline.decision import with_task, without_task
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
 from grraf.tasks import TASKS, Task, get_task
@@ -66,11 +67,17 @@ def graph_facts(schema: Schema) -> str:
 
 def eligible(tasks: Sequence[Task], schema: Schema, graphs: Sequence[str], question: str = "") -> list[Task]:
     """The tasks that apply: the right kind of graph (directed or not), a second graph when the task
-    takes one and the question brought one, and a negative task (``not_connected``) only when the
-    question uses one of its negation words — the 1.5B model otherwise picks "not connected" for
-    "Do 4 and 5 belong to the same component?" because the words overlap."""
+    takes one and the question brought one, an answer of the kind the question's words ask for
+    (:func:`validate.form_fits`, a choice the readers would refuse anyway: the 1.5B model takes
+    ``hamiltonian_path_nodes`` for "Is there a Hamiltonian path?" and then gives up), and a negative
+    task (``not_connected``) only when the question uses one of its negation words — the 1.5B model
+    otherwise picks "not connected" for "Do 4 and 5 belong to the same component?" because the words
+    overlap."""
+    form = validate.ask_form(question) if question else None
     out = []
     for task in tasks:
+        if question and not validate.form_fits(task.output, form):
+            continue
         if not task.fits_graph(schema.directed):
             continue
         if any(p.kind == "graph" and p.name not in graphs for p in task.parameters):
@@ -237,6 +244,8 @@ def plan(
         graphs: the graph variables the question brought (``G``, and ``G_prime`` for two-graph tasks).
         k: how many candidate tasks retrieval offers.
     """
+    if _is_property_graph(schema):
+        return _plan_property_graph(question, schema, store, llm, k=k)
     offered = eligible([c.task for c in candidates(question, k=k + 4)], schema, graphs, question)[:k]
     base = Plan(
         question=question,
@@ -255,10 +264,10 @@ def plan(
         reply = llm.structured("plan", messages, json_schema)
         task = _read_reply(reply, offered)
         if task is None:
-            return _without_task(base, chosen=None)
+            return without_task(base, chosen=None)
         parameters, findings = check_choice(task, reply, question, store)
         if not findings:
-            return _with_task(base, task, parameters, confirmed=True)
+            return with_task(base, task, parameters, confirmed=True)
         logger.info("plan %s: %s", task.name, " ".join(f.text for f in findings))
         messages = [
             *messages,
@@ -268,29 +277,23 @@ def plan(
     assert task is not None
     remaining = tuple(f.text for f in findings)
     if any(f.hard for f in findings):
-        return _without_task(base, chosen=task.name, issues=remaining)
-    return _with_task(base, task, parameters, confirmed=False, issues=remaining)
+        return without_task(base, chosen=task.name, issues=remaining)
+    return with_task(base, task, parameters, confirmed=False, issues=remaining)
 
 
-def _with_task(
-    base: Plan, task: Task, parameters: dict[str, Any], *, confirmed: bool, issues: tuple[str, ...] = ()
-) -> Plan:
-    return replace(
-        base,
-        task=task.name,
-        parameters=parameters,
-        output=task.output,
-        confirmed=confirmed,
-        issues=issues,
-        chosen=task.name,
-    )
+def _is_property_graph(schema: Schema) -> bool:
+    """A database grraf did not create (typed labels and patterns): its questions name nodes by their values."""
+    from grraf.pipeline.property_plan import is_property_graph
+
+    return is_property_graph(schema)
 
 
-def _without_task(base: Plan, *, chosen: str | None, issues: tuple[str, ...] = ()) -> Plan:
-    # Without a task nothing says how many things answer "who" or "which": one form for both.
-    form = validate.ask_form(base.question)
-    output = {"yes/no": "yes/no", "number": "number", "node": "list", "list": "list"}.get(form or "", "text")
-    return replace(base, task=None, output=output, confirmed=False, issues=issues, chosen=chosen)
+def _plan_property_graph(question: str, schema: Schema, store: GraphStore, llm: LLMSession, *, k: int) -> Plan:
+    """The plan over the property-graph catalogue, with entity resolution and schema patterns
+    (:mod:`grraf.pipeline.property_plan`); structural tasks (node ids) do not apply to such data."""
+    from grraf.pipeline.property_plan import plan_property
+
+    return plan_property(question, schema, store, llm, k=k, rounds=PLAN_ROUNDS)
 
 
 def task_of(plan: Plan) -> Task | None:

@@ -30,7 +30,7 @@ logger = logging.getLogger(__name__)
 MAX_PROJECTED_EDGES = 200_000
 #: Outputs with one right answer, so two computations can be compared (a path or an order may
 #: differ and both be right).
-COMPARABLE = frozenset({"yes/no", "number", "node", "nodes"})
+COMPARABLE = frozenset({"yes/no", "number", "node", "nodes", "value"})
 
 
 @dataclass(frozen=True)

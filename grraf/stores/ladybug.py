@@ -119,6 +119,10 @@ class LadybugStore:
         connection (generated code cannot: the guard refuses ``CALL`` settings).
         """
         largest = max((int(info.get("nodes") or 0) for info in self._graphs.values()), default=0)
+        if not self._graphs:
+            # A database grraf did not create: a shortest connection between two of its nodes may
+            # cross every node, whatever its table.
+            largest = self._node_total()
         depth = max(30, largest)
         try:
             self._conn.execute(f"CALL var_length_extend_max_depth={depth}")
@@ -126,6 +130,14 @@ class LadybugStore:
             log.debug("could not raise var_length_extend_max_depth: %s", e)
             return 30
         return depth
+
+    def _node_total(self) -> int:
+        """Nodes in every node table (one count per table; grraf's own metadata table excluded)."""
+        total = 0
+        for table, kind in self._tables():
+            if kind == "NODE" and table != META_TABLE:
+                total += int(all_rows(self._conn, f"MATCH (n:{quote_identifier(table)}) RETURN count(n)")[0][0])
+        return total
 
     # ------------------------------------------------------------------ construction
     @classmethod

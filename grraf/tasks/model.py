@@ -11,14 +11,23 @@ from typing import Any, Literal
 import networkx as nx
 
 #: What a task's answer is. ``node`` is one node of the graph, ``nodes`` a set of nodes (any order),
-#: ``path`` and ``order`` sequences whose order matters.
-Output = Literal["yes/no", "number", "node", "nodes", "path", "order"]
-OUTPUTS: tuple[Output, ...] = ("yes/no", "number", "node", "nodes", "path", "order")
+#: ``path`` and ``order`` sequences whose order matters; ``value`` a property value (a year, a city, a
+#: distance) of a property graph.
+Output = Literal["yes/no", "number", "node", "nodes", "path", "order", "value"]
+OUTPUTS: tuple[Output, ...] = ("yes/no", "number", "node", "nodes", "path", "order", "value")
 
 #: ``node``: a node of the graph asked about, stated in the question; ``integer``: a whole number the
 #: question states (k of a k-core); ``number``: any number it states (a damping factor); ``graph``: a
 #: second graph that comes with the question (G').
-ParamKind = Literal["node", "integer", "number", "graph"]
+#:
+#: Property graphs (labelled nodes with properties) add: ``entity``, a node the question names by a
+#: property value ("The Matrix", "LHR"), resolved in the store; ``label``, ``rel_type`` and
+#: ``property``, names from the store's schema (the plan's JSON schema offers them as enums, so the
+#: LLM cannot invent one); ``choice``, one of the parameter's fixed ``choices`` (a direction, a
+#: comparison, an aggregate).
+ParamKind = Literal["node", "integer", "number", "graph", "entity", "label", "rel_type", "property", "choice"]
+#: Parameter kinds of property-graph tasks whose values are names in the store's schema.
+SCHEMA_KINDS: frozenset[str] = frozenset({"label", "rel_type", "property"})
 
 #: The picture :mod:`grraf.draw` makes of an answer.
 DrawKind = Literal["flow", "cycle", "order", "match", "path", "node", "graph"]
@@ -39,12 +48,14 @@ class Param:
         kind: what kind of value it is, which decides how it is validated.
         description: a few words for the LLM ("where the flow starts").
         default: the value used when the question states none; None makes the parameter required.
+        choices: the values a ``choice`` parameter may take.
     """
 
     name: str
     kind: ParamKind
     description: str
     default: Any = None
+    choices: tuple[str, ...] = ()
 
     @property
     def required(self) -> bool:
@@ -172,6 +183,9 @@ class Task:
         certificate: a NetworkX template ``solve(G, answer, ...)`` that checks an answer of this task
             independently (a path is a path, and no lighter one exists); for answers with several
             right values, which two computations cannot simply compare.
+        property_graph: a task about a property graph (labelled nodes with properties, a database
+            grraf did not create); offered only where the store's schema has labels and patterns,
+            and its templates name labels, types and properties instead of grraf's namespaces.
     """
 
     name: str
@@ -189,6 +203,7 @@ class Task:
     negates: str | None = None
     negation_words: tuple[str, ...] = ()
     certificate: str | None = None
+    property_graph: bool = False
 
     def __post_init__(self) -> None:
         # Freeze the mapping too: a Task is shared by every question.

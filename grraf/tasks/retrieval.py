@@ -130,10 +130,27 @@ def closest_phrasing(task: Task, question: str) -> str:
 
 @cache
 def default_index() -> TaskIndex:
-    """The index over the whole registry, built once per process."""
+    """The index over the structural catalogue (graphs asked about by node ids), built once per process."""
     from grraf.tasks import TASKS
 
     return TaskIndex(TASKS)
+
+
+@cache
+def property_index() -> TaskIndex:
+    """The index over the property-graph catalogue, built once per process.
+
+    Kept apart from :func:`default_index`: a question goes to one kind of store, and mixing the
+    catalogues would change the structural index's term statistics (and its measured recall).
+    """
+    from grraf.tasks import PROPERTY_TASKS
+
+    return TaskIndex(PROPERTY_TASKS)
+
+
+def property_candidates(question: str, k: int = DEFAULT_K) -> list[Candidate]:
+    """Candidate property-graph tasks for a question (see :class:`TaskIndex`)."""
+    return property_index().search(question, k)
 
 
 def candidates(question: str, k: int = DEFAULT_K, *, exclude: Iterable[str] = ()) -> list[Candidate]:

@@ -148,3 +148,10 @@ def test_a_persistent_hard_finding_drops_the_task() -> None:
     reply = plan_reply("out_degree", node=4)
     result, _ = run_plan("How many edges leave node 1?", reply, reply)
     assert result.task is None and result.chosen == "out_degree" and "node=4" in result.issues[0]
+
+
+def test_only_tasks_giving_the_kind_of_answer_asked_for_are_offered() -> None:
+    yes_no = {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), "Is there a Hamiltonian path in this graph?")}
+    listed = {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), "Give a Hamiltonian path of this graph.")}
+    assert "hamiltonian_path" in yes_no and "hamiltonian_path_nodes" not in yes_no
+    assert "hamiltonian_path_nodes" in listed and "hamiltonian_path" not in listed

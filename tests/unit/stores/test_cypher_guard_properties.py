@@ -28,9 +28,17 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[Heal
 def _templates() -> list[str]:
     from cypher_templates import load_templates, render_cypher
 
+    lists = {"returns", "displays", "source_shown", "target_shown", "path_types"}
     return [
         render_cypher(
-            t, node_label="G_Node", edge_type="G_EDGE", directed=directed, params={p: 3 for p in t.parameters}
+            t,
+            node_label="G_Node",
+            edge_type="G_EDGE",
+            directed=directed,
+            params={p: 3 for p in t.parameters},
+            # property-graph templates: a name (or a list of names) per identifier, a direction per arrow
+            identifiers={i: ["name"] if i in lists else "Thing" for i in t.identifiers},
+            directions=dict.fromkeys(t.directions, "out" if directed else "any"),
         )
         for dialect in ("ladybug", "neo4j")
         for t in load_templates(dialect)

@@ -31,8 +31,10 @@ from grraf.sandbox.policy import check_python
 from grraf.stores.cypher_guard import check_cypher
 
 NX = {t.name: t for t in load_templates("networkx")}
-LB = {t.name: t for t in load_templates("ladybug")}
-NEO = {t.name: t for t in load_templates("neo4j")}
+# Templates over grraf's namespaced graphs; the property-graph ones are tested on the property graphs
+# (tests/integration/test_property_templates.py).
+LB = {t.name: t for t in load_templates("ladybug") if not t.property_graph}
+NEO = {t.name: t for t in load_templates("neo4j") if not t.property_graph}
 
 
 def solver(name: str) -> Callable[..., Any]:
@@ -643,3 +645,11 @@ def test_neo4j_templates_render_and_pass_the_guard(name: str) -> None:
         )
         check_cypher(code, dialect="neo4j")
         assert "{" + "node_label}" not in code and "$" not in code
+
+
+@pytest.mark.parametrize("name", ["title", "a`b", "release year", "``"])
+def test_template_identifiers_are_quoted_as_the_guard_quotes_them(name):
+    from cypher_templates import _identifier
+    from grraf.stores.cypher_guard import quote_identifier
+
+    assert _identifier(name, "t") == quote_identifier(name)

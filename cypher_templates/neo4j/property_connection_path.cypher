@@ -1,0 +1,24 @@
+// task: connection_path
+// aliases: route, chain of relationships between named nodes
+// parameters: source, target
+// identifiers: source_label, source_key, target_label, target_key, path_types, source_shown, displays, target_shown
+// directions: path_direction
+// directed: any
+// weighted: any
+// output: list
+// complexity: O(V + E) (breadth-first search); exact when every shortest path has at most max_hops steps
+// description: the nodes of one shortest path between the two named nodes (no rows when none)
+// verified: tested
+MATCH (a:{:source_label})
+WHERE a.{:source_key} = $source
+MATCH (b:{:target_label})
+WHERE b.{:target_key} = $target
+WITH a, b
+WHERE a <> b
+OPTIONAL MATCH p = shortestPath((a){<path_direction}-[{|path_types}*]-{>path_direction}(b))
+WITH a, b, p
+WHERE p IS NOT NULL
+WITH a, b, p
+ORDER BY length(p)
+LIMIT 1
+RETURN [{~a:source_shown}] + [x IN nodes(p)[1..-1] | {~x:displays}] + [{~b:target_shown}] AS answer

@@ -1,0 +1,23 @@
+# task: entity_property
+# aliases: property of a named node
+# parameters: entity, entity_label, entity_key, property
+# directed: any
+# weighted: any
+# output: value
+# complexity: O(V)
+# description: the values of one property of the node(s) the question names
+# verified: tested
+
+
+def _has(data, label):
+    return data.get("label") == label or label in data.get("labels", ())
+
+
+def _named(G, label, key, value):
+    """The nodes of ``label`` whose property ``key`` equals ``value`` (a name may fit several)."""
+    return [n for n, d in G.nodes(data=True) if _has(d, label) and d.get(key) == value]
+
+
+def solve(G, entity, entity_label, entity_key, property):
+    values = [G.nodes[n].get(property) for n in _named(G, entity_label, entity_key, entity)]
+    return sorted({v for v in values if v is not None and not isinstance(v, (list, dict))}, key=str)

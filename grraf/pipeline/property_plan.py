@@ -1,0 +1,1096 @@
+"""Stage "plan" for property graphs: the LLM chooses a query shape, readers check it against the store.
+
+A database grraf did not create (labels such as ``Person`` and ``Movie``, relationship types such
+as ``ACTED_IN``) is asked about by names, not node ids. The plan works as for any graph
+(:mod:`grraf.pipeline.plan`), with what text-to-Cypher systems add for such data:
+
+1. **entity resolution** first: the names the question gives are matched against the store's
+   string properties (:mod:`grraf.pipeline.entities`), giving labelled nodes ("The Matrix" is a
+   ``(:Movie {title: 'The Matrix'})``);
+2. retrieval offers candidates from the property-graph catalogue
+   (:data:`grraf.tasks.PROPERTY_TASKS`), only those the question's names can fill;
+3. the LLM sees the schema's labels, properties and **patterns** (which label connects to which,
+   by which relationship type, in which direction) and the resolved names, and chooses a task or
+   "none" under a JSON schema whose labels, relationship types and properties are **enums read
+   from the store's schema** (a grammar for the local model: it cannot invent one);
+4. deterministic readers check the choice: each named node must be one the question names and
+   the store holds (an exact match confirms; a fuzzy one is a soft finding, since the answer may
+   be about another node); the chosen pattern and direction must exist in the schema, with the
+   named node's label at the right end (a hard finding otherwise); and the question's own words
+   must not contradict the relationship type, property, comparison, order or kind of node chosen
+   (:mod:`grraf.pipeline.property_readers`). Findings go back to the LLM once; the readers never
+   change its choice. What the templates need beyond the LLM's choice (each named node's label and
+   key, the labels of the answer, which end a property is on) is derived here from the schema.
+
+A confirmed plan runs its verified template and its answer is ``verified``; an unconfirmed one
+(soft findings left) runs it but cannot be; a hard finding left drops the task, and code is
+written over the schema instead.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage
+
+from grraf.llm.calls import LLMSession
+from grraf.pipeline import property_readers as readers
+from grraf.pipeline import validate
+from grraf.pipeline.decision import with_task, without_task
+from grraf.pipeline.entities import find_entities, normalise
+from grraf.prompts import load_prompt
+from grraf.stores.base import GraphStore
+from grraf.tasks import PROPERTY_TASKS, Task
+from grraf.tasks.retrieval import DEFAULT_K, property_candidates
+from grraf.types import Entity, LabelInfo, Pattern, Plan, Schema
+
+logger = logging.getLogger(__name__)
+
+NONE = "none"
+#: Properties tried first to name a node in an answer (then the label's primary key, then any string).
+DISPLAY_PROPERTIES: tuple[str, ...] = ("name", "title")
+_NUMERIC_PREFIXES = ("int", "uint", "long", "double", "float", "decimal", "serial", "number", "short", "byte")
+_OPPOSITE = {"out": "in", "in": "out"}
+#: What each task's output answers, by the kind of ask (:func:`grraf.pipeline.validate.ask_form`).
+_FITS: dict[str | None, frozenset[str]] = {
+    "yes/no": frozenset({"yes/no"}),
+    "number": frozenset({"number", "value"}),
+    "node": frozenset({"nodes", "value", "path"}),
+    "list": frozenset({"nodes", "value", "path"}),
+    None: frozenset({"number", "value", "nodes", "path"}),
+}
+#: Property-graph tasks whose templates read a property on a relationship or its far end.
+_ON_EITHER_END = frozenset({"neighbours_where", "neighbour_aggregate", "top_neighbour_by_property"})
+
+
+def is_property_graph(schema: Schema) -> bool:
+    """Whether the schema describes a property graph (typed labels and patterns), not grraf's namespaces."""
+    return bool(schema.labels) and bool(schema.patterns)
+
+
+def numeric(type_name: str) -> bool:
+    """Whether a schema type holds numbers (``INT64``, ``Long``, ``DOUBLE`` ...).
+
+    >>> numeric("INT64"), numeric("Long"), numeric("String"), numeric("STRING[]")
+    (True, True, False, False)
+    """
+    lowered = type_name.lower()
+    return lowered.startswith(_NUMERIC_PREFIXES) and "[]" not in lowered and "array" not in lowered
+
+
+@dataclass(frozen=True)
+class PropertyGraph:
+    """The typed facts of a property-graph schema, read the way the plan stage needs them."""
+
+    labels: dict[str, LabelInfo]
+    relationships: dict[str, LabelInfo]
+    patterns: tuple[Pattern, ...]
+
+    @classmethod
+    def of(cls, schema: Schema) -> PropertyGraph:
+        return cls(
+            {info.name: info for info in schema.labels},
+            {info.name: info for info in schema.relationships},
+            tuple(schema.patterns),
+        )
+
+    @property
+    def rel_types(self) -> list[str]:
+        return list(dict.fromkeys([*self.relationships, *(p.type for p in self.patterns)]))
+
+    def properties(self, owner: str, *, rel: bool = False) -> dict[str, str]:
+        """Property name -> type of a label (or relationship type), as far as the schema lists them."""
+        info = (self.relationships if rel else self.labels).get(owner)
+        return {p.name: p.type for p in info.properties} if info else {}
+
+    def complete(self, owner: str, *, rel: bool = False) -> bool:
+        """Whether the schema lists every property of ``owner`` (it cuts long lists)."""
+        info = (self.relationships if rel else self.labels).get(owner)
+        return info is not None and info.more_properties == 0
+
+    def all_properties(self) -> list[str]:
+        names = [p.name for info in self.labels.values() for p in info.properties]
+        names += [p.name for info in self.relationships.values() for p in info.properties]
+        return sorted(set(names))
+
+    def display(self, label: str) -> str | None:
+        """The property that names a node of ``label`` in an answer: name, title, the key, a string."""
+        info = self.labels.get(label)
+        if info is None or not info.properties:
+            return None
+        names = [p.name for p in info.properties]
+        for wanted in DISPLAY_PROPERTIES:
+            if wanted in names:
+                return wanted
+        key = next((p.name for p in info.properties if p.primary_key), None)
+        if key:
+            return key
+        return next((p.name for p in info.properties if p.type.lower() in ("string", "str")), names[0])
+
+    def displays(self, labels: Iterable[str]) -> list[str]:
+        return list(dict.fromkeys(d for d in (self.display(label) for label in labels) if d))
+
+    def ends(self, label: str, rel_type: str, direction: str) -> list[str]:
+        """Labels at the other end of ``rel_type`` relationships leaving (out) or reaching (in) ``label``."""
+        if direction == "out":
+            found = [p.target for p in self.patterns if p.source == label and p.type == rel_type]
+        else:
+            found = [p.source for p in self.patterns if p.target == label and p.type == rel_type]
+        return list(dict.fromkeys(found))
+
+    def types_between(self, label: str, direction: str, others: Iterable[str] | None = None) -> list[str]:
+        """Relationship types leaving (out) or reaching (in) ``label`` from any of ``others`` (None: any label)."""
+        wanted = None if others is None else set(others)
+        out = []
+        for p in self.patterns:
+            here, there = (p.source, p.target) if direction == "out" else (p.target, p.source)
+            if here == label and (wanted is None or there in wanted):
+                out.append(p.type)
+        return list(dict.fromkeys(out))
+
+    def self_types(self, label: str) -> list[str]:
+        """Relationship types that connect ``label`` to itself (routes between airports)."""
+        return list(dict.fromkeys(p.type for p in self.patterns if p.source == label and p.target == label))
+
+    def shown(self, rel_type: str) -> str:
+        """The patterns of a relationship type, as the LLM saw them."""
+        found = [str(p) for p in self.patterns if p.type == rel_type]
+        return ", ".join(found[:4]) if found else f"no pattern with :{rel_type}"
+
+    def linked_labels(self) -> list[str]:
+        """Labels that take part in some pattern."""
+        return list(dict.fromkeys(x for p in self.patterns for x in (p.source, p.target)))
+
+
+# ---------------------------------------------------------------------------------- what the LLM sees
+MAX_FACT_LABELS = 15
+MAX_FACT_PATTERNS = 30
+MAX_FACT_PROPERTIES = 8
+
+
+def facts(graph: PropertyGraph, entities: Sequence[Entity], schema: Schema) -> str:
+    """The schema's labels, properties and patterns and the resolved names, bounded in size.
+
+    >>> from grraf.types import PropertyInfo
+    >>> s = Schema("", labels=(LabelInfo("Person", 2, (PropertyInfo("name", "STRING"),)),
+    ...            LabelInfo("Movie", 1, (PropertyInfo("title", "STRING"),))),
+    ...            patterns=(Pattern("Person", "ACTED_IN", "Movie", 3),))
+    >>> print(facts(PropertyGraph.of(s), [Entity("The Matrix", "Movie", "title", "The Matrix", 100.0)], s))
+    Node labels: :Person(name), :Movie(title)
+    Relationships: (:Person)-[:ACTED_IN]->(:Movie)
+    Names in the question: 'The Matrix' is (:Movie {title: 'The Matrix'})
+    """
+    labels = []
+    for name, info in list(graph.labels.items())[:MAX_FACT_LABELS]:
+        props = [p.name for p in info.properties[:MAX_FACT_PROPERTIES]]
+        labels.append(f":{name}({', '.join(props)})")
+    patterns = []
+    for p in graph.patterns[:MAX_FACT_PATTERNS]:
+        rel_props = list(graph.properties(p.type, rel=True))[:MAX_FACT_PROPERTIES]
+        shown = f" {{{', '.join(rel_props)}}}" if rel_props else ""
+        patterns.append(f"(:{p.source})-[:{p.type}{shown}]->(:{p.target})")
+    lines = [f"Node labels: {', '.join(labels)}", f"Relationships: {', '.join(patterns)}"]
+    if entities:
+        named = "; ".join(f"{e.phrase!r} is {e}" for e in entities[:12])
+        lines.append(f"Names in the question: {named}")
+    else:
+        lines.append("Names in the question: none found in the database")
+    return "\n".join(lines)
+
+
+def candidate_lines(tasks: Sequence[Task]) -> str:
+    """``- neighbours(entity, rel_type, [direction], [returns]): summary`` per task (optional ones bracketed)."""
+    lines = []
+    for task in tasks:
+        shown = [p.name if p.required else f"[{p.name}]" for p in task.parameters]
+        lines.append(f"- {task.name}({', '.join(shown)}): {task.summary}")
+    return "\n".join(lines)
+
+
+def choice_schema(tasks: Sequence[Task], graph: PropertyGraph, entities: Sequence[Entity]) -> dict[str, Any]:
+    """The JSON schema of a reply: a task with its parameters, or none.
+
+    Labels, relationship types and properties are enums of the store's own names, and an entity
+    is one of the names resolved in the question (free text only when none was found), so the
+    grammar the local model decodes under cannot produce a name the database does not have.
+
+    >>> from grraf.types import PropertyInfo
+    >>> s = Schema("", labels=(LabelInfo("Person", 2, (PropertyInfo("name", "STRING"),)),),
+    ...            patterns=(Pattern("Person", "KNOWS", "Person", 3),))
+    >>> from grraf.tasks import get_task
+    >>> option = choice_schema([get_task("neighbours")], PropertyGraph.of(s), [])["anyOf"][0]
+    >>> option["properties"]["rel_type"], option["required"]
+    ({'type': 'string', 'enum': ['KNOWS']}, ['task', 'entity', 'rel_type'])
+    """
+    names = sorted({e.value for e in entities})
+    kinds: dict[str, dict[str, Any]] = {
+        "entity": {"type": "string", "enum": names} if names else {"type": "string"},
+        "label": {"type": "string", "enum": list(graph.labels)},
+        "rel_type": {"type": "string", "enum": graph.rel_types},
+        "property": {"type": "string", "enum": graph.all_properties()},
+        "number": {"type": "number"},
+        "integer": {"type": "integer"},
+    }
+    options: list[dict[str, Any]] = []
+    for task in [*tasks, None]:
+        properties: dict[str, Any] = {"task": {"const": task.name if task else NONE}}
+        required = ["task"]
+        for param in task.parameters if task else ():
+            if param.kind == "choice":
+                properties[param.name] = {"type": "string", "enum": list(param.choices)}
+            elif param.kind in kinds:
+                properties[param.name] = kinds[param.kind]
+            else:
+                continue
+            if param.required:
+                required.append(param.name)
+        options.append(
+            {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
+        )
+    return {"anyOf": options}
+
+
+def offered(question: str, entities: Sequence[Entity], k: int = DEFAULT_K) -> list[Task]:
+    """Candidate tasks: retrieved by meaning, keeping those the resolved names can fill.
+
+    A task taking two named nodes needs two names in the question; one taking a named node needs
+    one. Tasks over whole labels are offered either way.
+    """
+    distinct = len({normalise(e.phrase) for e in entities})
+    out = []
+    for candidate in property_candidates(question, k=len(PROPERTY_TASKS)):
+        needed = sum(1 for p in candidate.task.parameters if p.kind == "entity")
+        if needed <= distinct:
+            out.append(candidate.task)
+    return out[:k]
+
+
+# ---------------------------------------------------------------------------------- the readers
+@dataclass(frozen=True)
+class Finding:
+    """What a reader found wrong; ``hard``: the task would compute something else than asked."""
+
+    text: str
+    hard: bool
+
+
+@dataclass
+class _Check:
+    """Validates one reply; collects findings and the parameters the templates take."""
+
+    task: Task
+    reply: dict[str, Any]
+    question: str
+    graph: PropertyGraph
+    entities: Sequence[Entity]
+    store: GraphStore
+    findings: list[Finding] = field(default_factory=list)
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def hard(self, text: str) -> None:
+        self.findings.append(Finding(text, hard=True))
+
+    def soft(self, text: str) -> None:
+        self.findings.append(Finding(text, hard=False))
+
+    # ---------------------------------------------------------------- single parameters
+    def given(self, name: str) -> Any:
+        value = self.reply.get(name)
+        return None if value is None or value == "" else value
+
+    def entity(self, name: str) -> list[Entity]:
+        """The readings of the named-node parameter ``name``: entities of the question with its value."""
+        value = self.given(name)
+        if value is None:
+            self.hard(f"{self.task.name} needs {name}, a name written in the question.")
+            return []
+        text = str(value)
+        readings = [e for e in self.entities if e.value == text]
+        if not readings:
+            readings = [e for e in self.entities if normalise(e.value) == normalise(text)]
+        if not readings and validate.mentions(self.question, text):
+            readings = [e for e in find_entities(text, self.store) if e.phrase.lower() == text.lower()]
+        if not readings:
+            known = ", ".join(sorted({repr(e.value) for e in self.entities})) or "none"
+            self.hard(f"{name}={text!r} is not a name the question gives that the graph has (names found: {known}).")
+        return readings
+
+    def schema_name(self, name: str, kind: str) -> str | None:
+        value = self.given(name)
+        if value is None:
+            return None
+        known = {"label": list(self.graph.labels), "rel_type": self.graph.rel_types}.get(kind)
+        if known is not None and value not in known:
+            self.hard(f"{name}={value!r} is not in the graph; it has {', '.join(known)}.")
+            return None
+        return str(value)
+
+    def required_name(self, name: str, kind: str) -> str | None:
+        value = self.schema_name(name, kind)
+        if value is None and self.given(name) is None:
+            self.hard(f"{self.task.name} needs {name}.")
+        return value
+
+    def choice(self, name: str) -> str | None:
+        param = self.task.parameter(name)
+        value = self.given(name)
+        if param is None:
+            return None
+        if value is None:
+            # "auto": left to the schema (a direction only one way exists); otherwise the default.
+            return None if param.default == "auto" else param.default
+        if value not in param.choices:
+            self.hard(f"{name} must be one of {', '.join(param.choices)}, not {value!r}.")
+            return None
+        return str(value)
+
+    def exactness(self, reading: Entity) -> None:
+        """A name matched exactly (or as the one value holding those words) confirms; a fuzzy one cannot."""
+        if reading.is_exact() or self._only_value_with_words(reading):
+            return
+        self.soft(
+            f"{reading.phrase!r} is not written exactly as in the graph; the closest is {reading}, so the answer may "
+            "be about another node."
+        )
+
+    def _only_value_with_words(self, reading: Entity) -> bool:
+        """Whether the phrase's words all appear in the value and in no other value of that property."""
+        phrase_words = normalise(reading.phrase).split()
+        if not phrase_words or not set(phrase_words) <= set(normalise(reading.value).split()):
+            return False
+        lookup = getattr(self.store, "string_values", None)
+        if lookup is None:
+            return False
+        values = lookup(reading.label, reading.property, phrase_words, 50)
+        holding = {v for v in values if set(phrase_words) <= set(normalise(v).split())}
+        return holding == {reading.value}
+
+    # ---------------------------------------------------------------- structure
+    def hop(
+        self,
+        readings: list[Entity],
+        rel_type: str,
+        direction: str | None,
+        name: str = "entity",
+        cue_phrase: str | None = None,
+    ) -> tuple[Entity | None, str | None, list[str]]:
+        """The reading, direction and far-end labels of a named node's ``rel_type`` relationships.
+
+        ``direction`` None: the LLM left it out, and it is read from the patterns when only one
+        direction exists for the node's label. ``cue_phrase``: where the question says which way
+        ("to both Sydney and Auckland" says it once, before the first name).
+        """
+        fitting = [
+            (r, d)
+            for r in readings
+            for d in ((direction,) if direction else ("out", "in"))
+            if self.graph.ends(r.label, rel_type, d)
+        ]
+        if not fitting:
+            labels = sorted({r.label for r in readings})
+            other = [
+                (r, d)
+                for r in readings
+                for d in ("out", "in")
+                if d != direction and self.graph.ends(r.label, rel_type, d)
+            ]
+            if direction and other:
+                self.hard(
+                    f"(:{other[0][0].label}) has no {'outgoing' if direction == 'out' else 'incoming'} :{rel_type} "
+                    f"relationships; the graph has {self.graph.shown(rel_type)}: use direction {other[0][1]} "
+                    f"for {other[0][0].value!r}."
+                )
+            else:
+                shown = self.graph.shown(rel_type)
+                self.hard(f":{rel_type} does not connect :{'/:'.join(labels)} nodes; the graph has {shown}.")
+            return None, None, []
+        directions = {d for _, d in fitting}
+        if len(directions) > 1:
+            self.hard(
+                f"Say the direction for {name}: the graph has {self.graph.shown(rel_type)}, so {rel_type} "
+                "relationships can point away from the named node (out) or at it (in)."
+            )
+            return None, None, []
+        chosen = directions.pop()
+        labels_fitting = sorted({r.label for r, _ in fitting})
+        if len(labels_fitting) > 1:
+            self.soft(f"{fitting[0][0].value!r} names nodes of several labels ({', '.join(labels_fitting)}).")
+        reading = fitting[0][0]
+        if self.graph.ends(reading.label, rel_type, _OPPOSITE[chosen]):
+            # Both directions exist for this label (routes between airports): the question must say which.
+            cue = readers.direction_before(self.question, cue_phrase or reading.phrase)
+            if cue is not None and cue != chosen:
+                self.hard(
+                    f"The question goes {'from' if cue == 'out' else 'to'} {reading.phrase!r}, which is direction "
+                    f"{cue}, not {chosen}."
+                )
+            elif cue is None:
+                self.soft(
+                    f"The question does not say which way the :{rel_type} relationships of {reading.phrase!r} go."
+                )
+        return reading, chosen, self.graph.ends(reading.label, rel_type, chosen)
+
+    def rel_evidence(
+        self, rel_type: str, label: str, direction: str, wanted: Iterable[str] | None, carrying: str | None = None
+    ) -> None:
+        """The relationship type must be the only one fitting, or be spoken of in the question.
+
+        ``carrying``: only types whose relationships (or far ends) have this property fit.
+        """
+        options = self.graph.types_between(label, direction, wanted)
+        if carrying is not None:
+            options = [
+                t
+                for t in options
+                if carrying in self.graph.properties(t, rel=True)
+                or any(carrying in self.graph.properties(x) for x in self.graph.ends(label, t, direction))
+            ]
+        if len(options) > 1 and readers.mentioned(rel_type, self.question) is None:
+            others = ", ".join(t for t in options if t != rel_type)
+            self.soft(f"The question does not speak of :{rel_type}; it may mean {others}.")
+
+    def wanted_labels(self) -> list[str] | None:
+        """The labels the ask wants ("Which airports" -> Airport, "Who" -> person labels), or None."""
+        noun = readers.asked_noun(self.question)
+        if noun:
+            label = readers.label_for_noun(noun, self.graph.labels)
+            if label:
+                return [label]
+        if readers.asks_who(self.question):
+            people = [label for label in self.graph.labels if readers.person_like(label)]
+            return people or None
+        return None
+
+    def asked_kind(self, result: Sequence[str]) -> None:
+        """The answer's nodes must be of the kind the ask names."""
+        wanted = self.wanted_labels()
+        if wanted and result and not set(wanted) & set(result):
+            asked = "people" if readers.asks_who(self.question) else f":{'/:'.join(wanted)} nodes"
+            self.hard(f"The question asks for {asked}, but {self.task.name} gives :{'/:'.join(result)} nodes.")
+
+    def bind_entity(self, name: str, reading: Entity) -> None:
+        self.exactness(reading)
+        self.params[name] = reading.value
+        self.params[f"{name}_label"] = reading.label
+        self.params[f"{name}_key"] = reading.property
+
+    def returns(self, result: Sequence[str]) -> None:
+        given = self.given("returns")
+        if given is not None:
+            owners = [label for label in result if given in self.graph.properties(label)]
+            if not owners:
+                shown = ", ".join(f":{label}({', '.join(self.graph.properties(label))})" for label in result)
+                self.hard(f"returns={given!r} is not a property of the answer's nodes: {shown}.")
+                return
+            self.params["returns"] = [str(given)]
+            return
+        self.params["returns"] = self.graph.displays(result) or ["name"]
+
+    def property_on(self, rel_type: str, result: Sequence[str], *, needs_number: bool) -> None:
+        """The property a filter, aggregate or ranking reads: on the relationship (r) or its far end (b)."""
+        prop = self.given("property")
+        if prop is None:
+            self.hard(f"{self.task.name} needs property.")
+            return
+        on_rel = prop in self.graph.properties(rel_type, rel=True)
+        on_node = any(prop in self.graph.properties(label) for label in result)
+        if not (on_rel or on_node):
+            rel_props = ", ".join(self.graph.properties(rel_type, rel=True)) or "none"
+            node_props = ", ".join(sorted({p for label in result for p in self.graph.properties(label)})) or "none"
+            self.hard(
+                f"{prop!r} is neither on :{rel_type} relationships ({rel_props}) nor on the nodes ({node_props})."
+            )
+            return
+        if on_rel and on_node:
+            self.soft(f"{prop!r} is on the :{rel_type} relationships and on the nodes; the relationship's is used.")
+        owner_types = (
+            [self.graph.properties(rel_type, rel=True)[prop]]
+            if on_rel
+            else [self.graph.properties(label)[prop] for label in result if prop in self.graph.properties(label)]
+        )
+        if needs_number and not all(numeric(t) for t in owner_types):
+            self.hard(f"{prop!r} does not hold numbers ({', '.join(owner_types)}).")
+            return
+        candidates = [p for p, t in self.graph.properties(rel_type, rel=True).items() if numeric(t) or not needs_number]
+        for label in result:
+            candidates += [p for p, t in self.graph.properties(label).items() if numeric(t) or not needs_number]
+        if len(set(candidates)) > 1 and readers.mentioned(prop, self.question) is None:
+            self.soft(
+                f"The question does not speak of {prop!r}; it may mean {', '.join(sorted(set(candidates) - {prop}))}."
+            )
+        self.params["property"] = str(prop)
+        self.params["on"] = "r" if on_rel else "b"
+
+    def label_property(self, label: str, *, needs_number: bool, name: str = "property") -> None:
+        prop = self.given(name)
+        props = self.graph.properties(label)
+        if prop is None:
+            self.hard(f"{self.task.name} needs {name}.")
+            return
+        if prop not in props:
+            self.hard(f":{label} nodes have no property {prop!r}; they have {', '.join(props) or 'none'}.")
+            return
+        if needs_number and not numeric(props[prop]):
+            self.hard(f"{prop!r} of :{label} does not hold numbers ({props[prop]}).")
+            return
+        options = [p for p, t in props.items() if numeric(t) or not needs_number]
+        if len(options) > 1 and readers.mentioned(prop, self.question) is None:
+            others = ", ".join(sorted(set(options) - {prop}))
+            self.soft(f"The question does not speak of {prop!r}; :{label} also has {others}.")
+        self.params[name] = str(prop)
+
+    def comparison(self) -> None:
+        op, threshold = self.choice("op"), self.given("threshold")
+        if threshold is None:
+            self.hard(f"{self.task.name} needs threshold, the number the question compares with.")
+            return
+        try:
+            number = float(threshold)
+        except (TypeError, ValueError):
+            self.hard(f"threshold must be a number, not {threshold!r}.")
+            return
+        if not readers.states_number(self.question, number):
+            self.hard(f"threshold={threshold!r} is not a number the question states.")
+        stated = readers.comparison(self.question)
+        if op is not None and stated is not None and stated != op:
+            self.hard(f"The question compares with {stated!r}, not {op!r}.")
+        elif op is not None and stated is None and op != "=":
+            self.soft(f"The question does not say how to compare ({op!r} was chosen).")
+        self.params["op"] = op
+        self.params["threshold"] = int(number) if number.is_integer() else number
+
+    def order(self, property_name: str | None) -> None:
+        order = self.choice("order") or "highest"
+        stated = readers.order_stated(self.question, property_name)
+        if stated is not None and stated != order:
+            self.hard(f"The question asks for the {stated} value, not the {order}.")
+        elif stated is None:
+            self.soft("The question does not say whether the highest or the lowest value is wanted.")
+        self.params["order"] = order
+
+    def aggregate(self) -> None:
+        aggregate = self.choice("aggregate")
+        stated = readers.aggregate_stated(self.question)
+        if aggregate is None:
+            self.hard(f"{self.task.name} needs aggregate.")
+            return
+        if stated is not None and stated != aggregate:
+            self.hard(f"The question asks for {stated}, not {aggregate}.")
+        elif stated is None:
+            self.soft(f"The question does not name the aggregate ({aggregate} was chosen).")
+        self.params["aggregate"] = aggregate
+
+    def pattern(self, text: str) -> None:
+        self.params["pattern"] = text
+
+
+def _named(value: Any) -> str:
+    return f"({value})"
+
+
+def _arrow(left: str, rel_type: str, right: str, direction: str) -> str:
+    return f"{left}-[:{rel_type}]->{right}" if direction == "out" else f"{left}<-[:{rel_type}]-{right}"
+
+
+def check_choice(
+    task: Task,
+    reply: dict[str, Any],
+    question: str,
+    graph: PropertyGraph,
+    entities: Sequence[Entity],
+    store: GraphStore,
+) -> tuple[dict[str, Any], list[Finding]]:
+    """Validate a chosen property-graph task; returns the template parameters and the findings."""
+    c = _Check(task, reply, question, graph, entities, store)
+    shape = _SHAPES[task.name]
+    shape(c)
+    form = validate.ask_form(question)
+    if task.output not in _FITS[form]:
+        wanted = {"yes/no": "a yes or no", "number": "a number", "node": "nodes", "list": "a list"}
+        asked = wanted[form] if form else "a value, not a yes or no"
+        c.hard(f"The question asks for {asked}, but {task.name} gives {task.output}.")
+    if task.output == "value" and form == "number" and "property" in c.params:
+        owner = c.params.get("entity_label")
+        types = graph.properties(owner) if owner else graph.properties(c.params.get("rel_type", ""), rel=True)
+        if not numeric(types.get(c.params["property"], "")):
+            c.hard(f"The question asks for a number, but {c.params['property']!r} does not hold numbers.")
+    used = {normalise(str(reply.get(p.name))) for p in task.parameters if p.kind == "entity" and reply.get(p.name)}
+    unused = sorted({e.phrase for e in entities if normalise(e.value) not in used and normalise(e.phrase) not in used})
+    if unused:
+        c.soft(f"The question also names {', '.join(map(repr, unused))}, which {task.name} does not use.")
+    return c.params, c.findings
+
+
+# ---------------------------------------------------------------------------------- one shape per task
+def _entity_property(c: _Check) -> None:
+    readings = c.entity("entity")
+    prop = c.given("property")
+    if not readings or prop is None:
+        if prop is None:
+            c.hard("entity_property needs property.")
+        return
+    having = [r for r in readings if prop in c.graph.properties(r.label)]
+    if not having:
+        r = readings[0]
+        c.hard(f":{r.label} nodes have no property {prop!r}; they have {', '.join(c.graph.properties(r.label))}.")
+        return
+    reading = having[0]
+    if readers.mentioned(str(prop), c.question) is None:
+        c.soft(f"The question does not speak of {prop!r}.")
+    c.bind_entity("entity", reading)
+    c.params["property"] = str(prop)
+    c.pattern(_named(reading.value))
+
+
+def _two_ends(c: _Check) -> tuple[Entity, Entity, str] | None:
+    sources, targets = c.entity("source"), c.entity("target")
+    rel_type = c.required_name("rel_type", "rel_type")
+    if not sources or not targets or rel_type is None:
+        return None
+    pairs = [(s, t) for s in sources for t in targets if t.label in c.graph.ends(s.label, rel_type, "out")]
+    if not pairs:
+        swapped = [(s, t) for s in sources for t in targets if s.label in c.graph.ends(t.label, rel_type, "out")]
+        if swapped:
+            c.hard(
+                f":{rel_type} points from :{swapped[0][1].label} to :{swapped[0][0].label} "
+                f"({c.graph.shown(rel_type)}): swap source and target."
+            )
+        else:
+            c.hard(
+                f":{rel_type} does not connect :{sources[0].label} to :{targets[0].label}; "
+                f"the graph has {c.graph.shown(rel_type)}."
+            )
+        return None
+    source, target = pairs[0]
+    # Same label at both ends (flights between airports): the question's "from"/"to" must agree.
+    if source.label == target.label and (
+        readers.direction_before(c.question, source.phrase) == "in"
+        or readers.direction_before(c.question, target.phrase) == "out"
+    ):
+        c.hard(f"The question goes from {target.phrase!r} to {source.phrase!r}: swap source and target.")
+    options = c.graph.types_between(source.label, "out", [target.label])
+    if len(options) > 1 and readers.mentioned(rel_type, c.question) is None:
+        c.soft(f"The question does not speak of :{rel_type}; it may mean {', '.join(set(options) - {rel_type})}.")
+    c.bind_entity("source", source)
+    c.bind_entity("target", target)
+    c.params["rel_type"] = rel_type
+    c.pattern(_arrow(_named(source.value), rel_type, _named(target.value), "out"))
+    return source, target, rel_type
+
+
+def _relationship_exists(c: _Check) -> None:
+    _two_ends(c)
+
+
+def _relationship_property(c: _Check) -> None:
+    ends = _two_ends(c)
+    prop = c.given("property")
+    if ends is None or prop is None:
+        if prop is None:
+            c.hard("relationship_property needs property.")
+        return
+    props = c.graph.properties(ends[2], rel=True)
+    if prop not in props:
+        c.hard(f":{ends[2]} relationships have no property {prop!r}; they have {', '.join(props) or 'none'}.")
+        return
+    if len(props) > 1 and readers.mentioned(str(prop), c.question) is None:
+        c.soft(f"The question does not speak of {prop!r}; :{ends[2]} also has {', '.join(set(props) - {prop})}.")
+    c.params["property"] = str(prop)
+
+
+def _from_entity(
+    c: _Check, *, kind_check: bool = True, evidence: bool = True
+) -> tuple[Entity, str, str, list[str]] | None:
+    """The common part of the one-hop shapes: named node, relationship type, direction, far-end labels.
+
+    ``evidence``: check here that the question speaks of the relationship type when several fit;
+    shapes that read a property check it afterwards, among the types that carry that property.
+    """
+    readings = c.entity("entity")
+    rel_type = c.required_name("rel_type", "rel_type")
+    direction = c.choice("direction")
+    if not readings or rel_type is None:
+        return None
+    reading, chosen, result = c.hop(readings, rel_type, direction)
+    if reading is None or chosen is None:
+        return None
+    c.bind_entity("entity", reading)
+    c.params["rel_type"] = rel_type
+    c.params["direction"] = chosen
+    if evidence:
+        c.rel_evidence(rel_type, reading.label, chosen, c.wanted_labels())
+    if kind_check:
+        c.asked_kind(result)
+    return reading, rel_type, chosen, result
+
+
+def _hop_pattern(reading: Entity, rel_type: str, direction: str, result: Sequence[str]) -> str:
+    return _arrow(_named(reading.value), rel_type, f"(x:{'|'.join(result)})", direction)
+
+
+def _neighbours(c: _Check) -> None:
+    hop = _from_entity(c)
+    if hop:
+        c.returns(hop[3])
+        c.pattern(_hop_pattern(hop[0], hop[1], hop[2], hop[3]))
+
+
+def _neighbour_count(c: _Check) -> None:
+    hop = _from_entity(c)
+    if hop:
+        c.pattern(_hop_pattern(hop[0], hop[1], hop[2], hop[3]))
+
+
+def _property_hop(c: _Check, *, kind_check: bool = True) -> tuple[Entity, str, str, list[str]] | None:
+    """A one-hop shape that reads a property of the relationships or of their far ends."""
+    hop = _from_entity(c, kind_check=kind_check, evidence=False)
+    if hop:
+        c.property_on(hop[1], hop[3], needs_number=True)
+        c.rel_evidence(hop[1], hop[0].label, hop[2], c.wanted_labels(), carrying=c.params.get("property"))
+    return hop
+
+
+def _neighbours_where(c: _Check) -> None:
+    hop = _property_hop(c)
+    if hop:
+        c.comparison()
+        c.returns(hop[3])
+        c.pattern(_hop_pattern(hop[0], hop[1], hop[2], hop[3]))
+
+
+def _neighbour_aggregate(c: _Check) -> None:
+    hop = _property_hop(c, kind_check=False)
+    if hop:
+        c.aggregate()
+        c.pattern(_hop_pattern(hop[0], hop[1], hop[2], hop[3]))
+
+
+def _top_neighbour(c: _Check) -> None:
+    hop = _property_hop(c)
+    if hop:
+        c.order(c.params.get("property"))
+        c.returns(hop[3])
+        c.pattern(_hop_pattern(hop[0], hop[1], hop[2], hop[3]))
+
+
+def _two_hop(c: _Check) -> None:
+    hop = _from_entity(c, kind_check=False)
+    second = c.required_name("second_rel_type", "rel_type")
+    if not hop or second is None:
+        return
+    reading, rel_type, direction, middle = hop
+    second_direction = c.choice("second_direction")
+    options = [(m, d) for m in middle for d in ((second_direction,) if second_direction else ("out", "in"))]
+    fitting = [(m, d) for m, d in options if c.graph.ends(m, second, d)]
+    if not fitting:
+        c.hard(f":{second} does not continue from :{'/:'.join(middle)} nodes; the graph has {c.graph.shown(second)}.")
+        return
+    directions = {d for _, d in fitting}
+    if len(directions) > 1:
+        c.hard(f"Say second_direction: the graph has {c.graph.shown(second)}.")
+        return
+    chosen = directions.pop()
+    result = list(dict.fromkeys(x for m, _ in fitting for x in c.graph.ends(m, second, chosen)))
+    c.params["second_rel_type"] = second
+    c.params["second_direction"] = chosen
+    c.rel_evidence(second, fitting[0][0], chosen, c.wanted_labels())
+    c.asked_kind(result)
+    c.returns(result)
+    first = _arrow(_named(reading.value), rel_type, f"(:{'|'.join(middle)})", direction)
+    c.pattern(_arrow(first, second, f"(x:{'|'.join(result)})", chosen))
+
+
+def _co_neighbours(c: _Check) -> None:
+    hop = _from_entity(c, kind_check=False)
+    if not hop:
+        return
+    reading, rel_type, direction, middle = hop
+    back = _OPPOSITE[direction]
+    result = list(dict.fromkeys(x for m in middle for x in c.graph.ends(m, rel_type, back)))
+    c.params["back"] = back
+    c.asked_kind(result)
+    c.returns(result)
+    first = _arrow(_named(reading.value), rel_type, f"(:{'|'.join(middle)})", direction)
+    c.pattern(_arrow(first, rel_type, f"(x:{'|'.join(result)})", back))
+
+
+def _common_neighbours(c: _Check) -> None:
+    hop = _from_entity(c, kind_check=False)
+    others = c.entity("other")
+    if not hop or not others:
+        return
+    reading, rel_type, direction, result = hop
+    other, other_direction, other_result = c.hop(others, rel_type, direction, name="other", cue_phrase=reading.phrase)
+    if other is None or other_direction is None:
+        return
+    if other_direction != direction:
+        c.hard(f"{reading.value!r} and {other.value!r} need the same direction.")
+        return
+    both = [label for label in result if label in other_result]
+    c.bind_entity("other", other)
+    c.asked_kind(both)
+    c.returns(both)
+    shared = f"(x:{'|'.join(both)})"
+    first = _arrow(_named(reading.value), rel_type, shared, direction)
+    c.pattern(f"{first} and {_arrow(_named(other.value), rel_type, shared, direction)}")
+
+
+def _both_relationships(c: _Check) -> None:
+    first = c.required_name("rel_type", "rel_type")
+    second = c.required_name("second_rel_type", "rel_type")
+    if first is None or second is None:
+        return
+    sources = [
+        p.source
+        for p in c.graph.patterns
+        if p.type == first
+        and any(q.type == second and q.source == p.source and q.target == p.target for q in c.graph.patterns)
+    ]
+    sources = list(dict.fromkeys(sources))
+    if first == second or not sources:
+        shown = f"{c.graph.shown(first)}; {c.graph.shown(second)}"
+        c.hard(f":{first} and :{second} never lead from one node to the same node ({shown}).")
+        return
+    for rel_type in (first, second):
+        if readers.mentioned(rel_type, c.question) is None:
+            c.soft(f"The question does not speak of :{rel_type}.")
+    c.params["rel_type"], c.params["second_rel_type"] = first, second
+    c.asked_kind(sources)
+    c.returns(sources)
+    c.pattern(f"(x:{'|'.join(sources)})-[:{first}]->(m) and (x)-[:{second}]->(m)")
+
+
+def _label(c: _Check) -> str | None:
+    label = c.required_name("label", "label")
+    if label is None:
+        return None
+    noun = readers.asked_noun(c.question)
+    wanted = readers.label_for_noun(noun, c.graph.labels) if noun else None
+    if wanted and wanted != label:
+        c.hard(f"The question asks about :{wanted} nodes, not :{label}.")
+    elif (
+        readers.asks_who(c.question)
+        and not readers.person_like(label)
+        and any(readers.person_like(x) for x in c.graph.labels)
+    ):
+        c.hard(f"The question asks who, but :{label} nodes are not people.")
+    c.params["label"] = label
+    return label
+
+
+def _degree(c: _Check) -> tuple[str, str, str] | None:
+    label = _label(c)
+    rel_type = c.required_name("rel_type", "rel_type")
+    direction = c.choice("direction")
+    if label is None or rel_type is None:
+        return None
+    options = [d for d in ((direction,) if direction else ("out", "in")) if c.graph.ends(label, rel_type, d)]
+    if not options:
+        c.hard(f":{rel_type} does not connect :{label} nodes that way; the graph has {c.graph.shown(rel_type)}.")
+        return None
+    if len(options) > 1:
+        c.hard(f"Say the direction: the graph has {c.graph.shown(rel_type)}.")
+        return None
+    chosen = options[0]
+    if c.graph.ends(label, rel_type, _OPPOSITE[chosen]):
+        cue = readers.direction_words(c.question)
+        if cue is not None and cue != chosen:
+            c.hard(f"The question speaks of {'outgoing' if cue == 'out' else 'incoming'} relationships, not {chosen}.")
+        elif cue is None:
+            c.soft(f"The question does not say which way the :{rel_type} relationships go.")
+    c.rel_evidence(rel_type, label, chosen, None)
+    c.params["rel_type"], c.params["direction"] = rel_type, chosen
+    return label, rel_type, chosen
+
+
+def _top_by_degree(c: _Check) -> None:
+    found = _degree(c)
+    if found:
+        label, rel_type, direction = found
+        c.order(None)
+        c.returns([label])
+        c.pattern(_arrow(f"(:{label})", rel_type, "()", direction))
+
+
+def _count_by_degree(c: _Check) -> None:
+    found = _degree(c)
+    if found:
+        label, rel_type, direction = found
+        c.comparison()
+        c.pattern(_arrow(f"(:{label})", rel_type, "()", direction))
+
+
+def _filter_nodes(c: _Check) -> None:
+    label = _label(c)
+    if label:
+        c.label_property(label, needs_number=True)
+        c.comparison()
+        c.returns([label])
+
+
+def _count_where(c: _Check) -> None:
+    label = _label(c)
+    if label:
+        c.label_property(label, needs_number=True)
+        c.comparison()
+
+
+def _count_label(c: _Check) -> None:
+    _label(c)
+
+
+def _aggregate_property(c: _Check) -> None:
+    label = _label(c)
+    if label:
+        c.label_property(label, needs_number=True)
+        c.aggregate()
+
+
+def _connection(c: _Check) -> None:
+    sources, targets = c.entity("source"), c.entity("target")
+    if not sources or not targets:
+        return
+    source, target = sources[0], targets[0]
+    if source.label == target.label and source.value == target.value:
+        c.hard("source and target name the same node.")
+        return
+    same = source.label == target.label and c.graph.self_types(source.label)
+    if same:
+        # Like things linked to like (flights between airports): follow those relationships' direction.
+        types, direction = c.graph.self_types(source.label), "out"
+        if (
+            readers.direction_before(c.question, source.phrase) == "in"
+            or readers.direction_before(c.question, target.phrase) == "out"
+        ):
+            c.hard(f"The question goes from {target.phrase!r} to {source.phrase!r}: swap source and target.")
+    else:
+        # Different kinds of node (a person and a film): any relationship, either way.
+        types, direction = [], "any"
+    c.bind_entity("source", source)
+    c.bind_entity("target", target)
+    c.params["path_types"] = types
+    c.params["path_direction"] = direction
+    along = f"over {'/'.join(':' + t for t in types)}" if types else "over any relationships, either way"
+    c.pattern(f"from {source.value} to {target.value} {along}")
+    if c.task.name == "connection_path":
+        given = c.given("returns")
+        labels = [source.label] if same else c.graph.linked_labels()
+        if given is not None and not same:
+            c.hard("returns names nodes of one label, but this connection crosses several labels.")
+            return
+        if given is not None and given not in c.graph.properties(source.label):
+            c.hard(f"returns={given!r} is not a property of :{source.label}.")
+            return
+        shown = [str(given)] if given is not None else c.graph.displays(labels)
+        c.params["displays"] = shown
+        c.params["source_shown"] = [str(given)] if given is not None else c.graph.displays([source.label])
+        c.params["target_shown"] = [str(given)] if given is not None else c.graph.displays([target.label])
+
+
+def _component_members(c: _Check) -> None:
+    readings = c.entity("entity")
+    label = _label(c)
+    if readings and label:
+        c.bind_entity("entity", readings[0])
+        c.returns([label])
+
+
+def _largest_mutual_group(c: _Check) -> None:
+    label = _label(c)
+    rel_type = c.required_name("rel_type", "rel_type")
+    if label and rel_type:
+        if rel_type not in c.graph.self_types(label):
+            c.hard(f":{rel_type} does not link :{label} nodes to each other; the graph has {c.graph.shown(rel_type)}.")
+            return
+        c.params["rel_type"] = rel_type
+
+
+_SHAPES = {
+    "entity_property": _entity_property,
+    "relationship_property": _relationship_property,
+    "relationship_exists": _relationship_exists,
+    "neighbours": _neighbours,
+    "neighbour_count": _neighbour_count,
+    "neighbours_where": _neighbours_where,
+    "neighbour_aggregate": _neighbour_aggregate,
+    "top_neighbour_by_property": _top_neighbour,
+    "two_hop_neighbours": _two_hop,
+    "co_neighbours": _co_neighbours,
+    "common_neighbours": _common_neighbours,
+    "both_relationships": _both_relationships,
+    "top_by_degree": _top_by_degree,
+    "count_by_degree": _count_by_degree,
+    "filter_nodes": _filter_nodes,
+    "count_where": _count_where,
+    "count_label": _count_label,
+    "aggregate_property": _aggregate_property,
+    "connection_length": _connection,
+    "connection_path": _connection,
+    "connected": _connection,
+    "component_members": _component_members,
+    "largest_mutual_group": _largest_mutual_group,
+}
+if set(_SHAPES) != {t.name for t in PROPERTY_TASKS}:
+    raise RuntimeError("every property-graph task needs its reader in grraf.pipeline.property_plan._SHAPES")
+
+
+# ---------------------------------------------------------------------------------- the stage
+def plan_property(
+    question: str, schema: Schema, store: GraphStore, llm: LLMSession, *, k: int = DEFAULT_K, rounds: int = 2
+) -> Plan:
+    """Decide what to compute for a question about a property graph (see the module docstring)."""
+    graph = PropertyGraph.of(schema)
+    entities = tuple(find_entities(question, store, schema))
+    tasks = offered(question, entities, k)
+    base = Plan(question=question, candidates=tuple(t.name for t in tasks), entities=entities)
+    messages: list[BaseMessage] = load_prompt("plan_property").render(
+        question=question, facts=facts(graph, entities, schema), candidates=candidate_lines(tasks)
+    )
+    json_schema = choice_schema(tasks, graph, entities)
+    findings: list[Finding] = []
+    task: Task | None = None
+    parameters: dict[str, Any] = {}
+    for _ in range(rounds):
+        reply = llm.structured("plan", messages, json_schema)
+        name = str(reply.get("task", NONE))
+        task = next((t for t in tasks if t.name == name), None)
+        if task is None:
+            return without_task(base, chosen=None)
+        parameters, findings = check_choice(task, reply, question, graph, entities, store)
+        if not findings:
+            return with_task(base, task, parameters, confirmed=True)
+        logger.info("plan %s: %s", task.name, " ".join(f.text for f in findings))
+        messages = [
+            *messages,
+            AIMessage(json.dumps(reply)),
+            *load_prompt("plan_feedback").render(issues=" ".join(f.text for f in findings)),
+        ]
+    assert task is not None
+    remaining = tuple(f.text for f in findings)
+    if any(f.hard for f in findings):
+        return without_task(base, chosen=task.name, issues=remaining)
+    return with_task(base, task, parameters, confirmed=False, issues=remaining)
+
+
+def render_template(template: Any, parameters: dict[str, Any], *, max_hops: int | None = None) -> str | None:
+    """A property-graph Cypher template bound to a plan's parameters, or None when one is missing.
+
+    Values become literals and names backtick-quoted identifiers (:func:`cypher_templates.render_cypher`).
+    """
+    from cypher_templates import LADYBUG_MAX_HOPS, TemplateError, render_cypher
+
+    try:
+        return render_cypher(
+            template,
+            params={name: parameters[name] for name in template.parameters},
+            identifiers={name: parameters[name] for name in template.identifiers},
+            directions={name: parameters[name] for name in template.directions},
+            max_hops=max_hops or LADYBUG_MAX_HOPS,
+        )
+    except (KeyError, TemplateError) as e:
+        logger.info("cannot render %s: %s", template.name, e)
+        return None

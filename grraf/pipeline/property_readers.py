@@ -1,0 +1,327 @@
+"""Deterministic readers of a question about a property graph: words that confirm or contradict a choice.
+
+The LLM chooses a property-graph task and fills its parameters (a relationship type, a property,
+a direction, a comparison); these readers only look for evidence in the question's own words:
+does the question speak of the chosen relationship type ("directed" for ``DIRECTED``, "routes"
+for ``ROUTE``) or property ("born" for ``born``), which kind of node does it ask for ("Which
+airports ...", "Who ..."), which way does it go ("from Glasgow", "to Sydney"), which comparison,
+order or aggregate does it state ("more than", "oldest", "average"). A reader returns what it
+found, or None when the words say nothing; the plan stage turns a contradiction into a hard
+finding and missing evidence, where the choice was open, into a soft one. Nothing here changes
+the LLM's choice.
+
+Pure functions of text (and of schema names): no store, no model.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+
+from grraf.pipeline.validate import ask_sentence
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+(?:\.\d+)?")
+#: Words of schema names that say nothing about what they name (``ACTED_IN``, ``IN_COUNTRY``, ``has_part``).
+_NAME_STOPWORDS = frozenset({"in", "of", "to", "has", "have", "is", "the", "a", "an", "by", "on", "at", "for", "with"})
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+#: Label words that name people: "who" asks for nodes of such a label when the graph has one.
+_PEOPLE = """person people user actor actress author writer director producer employee customer member student player
+artist character patient doctor researcher scientist friend human individual contact politician teacher manager
+musician singer athlete"""
+PERSON_WORDS = frozenset(_PEOPLE.split())
+#: Plural nouns whose stem is not their singular's.
+_IRREGULAR = {"people": "person", "persons": "person", "men": "man", "women": "woman", "children": "child"}
+
+
+@cache
+def _stemmer() -> object:
+    import Stemmer  # PyStemmer, already installed for bm25s: the same Snowball stems retrieval uses
+
+    return Stemmer.Stemmer("english")
+
+
+def stem(word: str) -> str:
+    """The Snowball stem of a lower-cased word (irregular plurals first).
+
+    >>> stem("directed"), stem("Routes"), stem("countries"), stem("people")
+    ('direct', 'rout', 'countri', 'person')
+    """
+    word = word.lower().replace("’", "'")
+    word = _IRREGULAR.get(word, word)
+    return str(_stemmer().stemWord(word))  # type: ignore[attr-defined]
+
+
+def words(text: str) -> list[str]:
+    """The words (and numbers) of ``text``, lower-cased.
+
+    >>> words("Who directed The Matrix? It's 1999.")
+    ['who', 'directed', 'the', 'matrix', "it's", '1999']
+    """
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def name_words(name: str) -> list[str]:
+    """The meaningful words of a schema name (``ACTED_IN`` -> acted; ``distanceKm`` -> distance, km).
+
+    >>> name_words("ACTED_IN"), name_words("IN_COUNTRY"), name_words("distance_km"), name_words("releasedYear")
+    (['acted'], ['country'], ['distance', 'km'], ['released', 'year'])
+    """
+    parts = re.split(r"[^A-Za-z0-9]+", _CAMEL.sub(" ", name))
+    return [p.lower() for p in parts if p and p.lower() not in _NAME_STOPWORDS]
+
+
+def _matches(word: str, part: str) -> bool:
+    if word == part:
+        return True
+    if len(word) < 3 or len(part) < 3:
+        return False
+    a, b = stem(word), stem(part)
+    return len(a) >= 3 and len(b) >= 3 and (a.startswith(b) or b.startswith(a))
+
+
+def mentioned(name: str, question: str) -> str | None:
+    """The question's word that speaks of the schema name ``name``, or None.
+
+    A word matches a part of the name when they are equal or one's stem starts with the other's
+    ("directed"/"director" for ``DIRECTED``, "acted"/"actor" for ``ACTED_IN``, "routes" for ``ROUTE``).
+
+    >>> mentioned("DIRECTED", "Who directed The Matrix?"), mentioned("ACTED_IN", "the oldest actor")
+    ('directed', 'actor')
+    >>> mentioned("ROUTE", "Which airports can you fly to?") is None, mentioned("distance_km", "longer than 900 km")
+    (True, 'km')
+    """
+    asked = words(question)
+    for part in name_words(name):
+        for word in asked:
+            if _matches(word, part):
+                return word
+    return None
+
+
+# ------------------------------------------------------------------------------ what is asked for
+_ASK_NOUN = re.compile(
+    r"^\s*(?:(?:in|on|at|for|from|to)\s+)?(?:which|what)\s+(?:of\s+the\s+)?(?:kinds?\s+of\s+)?([a-z][\w-]*)"
+    r"|\bhow\s+many\s+([a-z][\w-]*)|^\s*(?:list|name|show|count)\s+(?:all\s+|the\s+|every\s+)*([a-z][\w-]*)",
+    re.IGNORECASE,
+)
+
+
+def asked_noun(question: str) -> str | None:
+    """The noun the ask is about ("Which airports ..." -> airports), or None.
+
+    >>> asked_noun("Which airports can you fly to?"), asked_noun("How many people directed a movie?")
+    ('airports', 'people')
+    >>> asked_noun("Who directed The Matrix?") is None, asked_noun("In which year was Meg Ryan born?")
+    (True, 'year')
+    """
+    found = _ASK_NOUN.search(ask_sentence(question))
+    if not found:
+        return None
+    return next(g for g in found.groups() if g).lower()
+
+
+def label_for_noun(noun: str, labels: Iterable[str]) -> str | None:
+    """The label a noun names (same stem, plural or not), or None.
+
+    >>> label_for_noun("airports", ["Airport", "Country"]), label_for_noun("people", ["Person"])
+    ('Airport', 'Person')
+    >>> label_for_noun("year", ["Movie"]) is None
+    True
+    """
+    target = stem(noun)
+    for label in labels:
+        parts = name_words(label)
+        if parts and stem(parts[-1]) == target:
+            return label
+    return None
+
+
+def asks_who(question: str) -> bool:
+    """Whether the ask begins with who/whom/whose (a person is asked for).
+
+    >>> asks_who("Who directed The Matrix?"), asks_who("Which movies?")
+    (True, False)
+    """
+    return re.match(r"^\s*(?:and\s+)?(who|whom|whose)\b", ask_sentence(question), re.IGNORECASE) is not None
+
+
+def person_like(label: str) -> bool:
+    """Whether a label names people (``Person``, ``Actor``, ``Employee``, ...).
+
+    >>> person_like("Person"), person_like("Movie"), person_like("ClubMember")
+    (True, False, True)
+    """
+    return any(stem(w) in {stem(p) for p in PERSON_WORDS} for w in name_words(label))
+
+
+# ------------------------------------------------------------------------------ direction
+_OUT_BEFORE = ("from", "out of", "leaving", "departing from", "departing", "starting at", "starting from", "by")
+_IN_BEFORE = ("to", "into", "towards", "toward", "arriving at", "arriving in", "reaching", "in to")
+_BOTH_OR_EITHER = re.compile(r"\s+(?:both|either)$", re.IGNORECASE)
+_OUT_WORDS = frozenset({"departing", "outgoing", "outbound", "leaving", "out", "sends", "sent", "follows", "from"})
+_IN_WORDS = frozenset({"arriving", "incoming", "inbound", "into", "receives", "received", "followed"})
+
+
+def direction_before(question: str, phrase: str) -> str | None:
+    """``out`` when the phrase follows "from"/"out of", ``in`` when it follows "to"/"into", else None.
+
+    >>> direction_before("Which airports can you fly to directly from Glasgow?", "Glasgow")
+    'out'
+    >>> direction_before("Which airports have direct flights to both Sydney and Auckland?", "Sydney")
+    'in'
+    >>> direction_before("Who directed The Matrix?", "The Matrix") is None
+    True
+    """
+    found = re.search(re.escape(phrase), question, re.IGNORECASE)
+    if not found:
+        return None
+    before = _BOTH_OR_EITHER.sub("", question[: found.start()].rstrip()).lower()
+    for cues, direction in ((_OUT_BEFORE, "out"), (_IN_BEFORE, "in")):
+        if any(re.search(r"(?:^|\W)" + re.escape(cue) + r"$", before) for cue in cues):
+            return direction
+    return None
+
+
+def direction_words(question: str) -> str | None:
+    """``out`` or ``in`` when the ask says which way relationships go ("departing", "incoming"), else None.
+
+    >>> direction_words("Which airport has the most departing routes?"), direction_words("most incoming links")
+    ('out', 'in')
+    """
+    asked = set(words(ask_sentence(question)))
+    out, into = bool(asked & _OUT_WORDS), bool(asked & _IN_WORDS)
+    if out == into:
+        return None
+    return "out" if out else "in"
+
+
+# ------------------------------------------------------------------------------ numbers and comparisons
+_NUMBERS = """zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+seventeen eighteen nineteen twenty"""
+NUMBER_WORDS = {w: i for i, w in enumerate(_NUMBERS.split())}
+_COMPARISONS: tuple[tuple[str, str], ...] = (
+    (r"at least|no (?:less|fewer) than|or more\b", ">="),
+    (r"at most|no more than|up to|or (?:less|fewer)\b", "<="),
+    (r"exactly|equal to|equals", "="),
+    (
+        r"more than|greater than|larger than|bigger than|longer than|higher than|older than|later than|"
+        r"heavier than|taller than|above|over|after|exceed(?:s|ing)?|beyond",
+        ">",
+    ),
+    (
+        r"less than|fewer than|smaller than|shorter than|lower than|younger than|earlier than|lighter than|"
+        r"below|under|before",
+        "<",
+    ),
+)
+
+
+def numbers_stated(question: str) -> list[float]:
+    """Numbers the ask states, in digits or as words up to twenty.
+
+    >>> numbers_stated("How many countries have more than two airports?"), numbers_stated("longer than 12000 km")
+    ([2.0], [12000.0])
+    """
+    out: list[float] = []
+    for word in words(ask_sentence(question)):
+        if re.fullmatch(r"\d+(?:\.\d+)?", word):
+            out.append(float(word))
+        elif word in NUMBER_WORDS:
+            out.append(float(NUMBER_WORDS[word]))
+    return out
+
+
+def states_number(question: str, value: float) -> bool:
+    """Whether the question states ``value`` (digits or a number word).
+
+    >>> states_number("more than one movie", 1), states_number("before 1990", 1990.0), states_number("x", 3)
+    (True, True, False)
+    """
+    return any(abs(n - float(value)) < 1e-9 for n in numbers_stated(question))
+
+
+def comparison(question: str) -> str | None:
+    """The comparison the ask states (``>``, ``>=``, ``<``, ``<=``, ``=``), or None.
+
+    >>> comparison("released before 1990"), comparison("more than one movie"), comparison("at least 3 books")
+    ('<', '>', '>=')
+    >>> comparison("Which movies were released in 1999?") is None
+    True
+    """
+    ask = ask_sentence(question).lower()
+    for pattern, op in _COMPARISONS:
+        if re.search(r"\b(?:" + pattern + r")\b", ask):
+            return op
+    return None
+
+
+# ------------------------------------------------------------------------------ order and aggregate
+_YEARLIKE = frozenset(
+    {"born", "birth", "year", "released", "release", "founded", "date", "established", "built", "created",
+     "published", "opened", "started", "start", "since", "when"}
+)  # fmt: skip
+_HIGH = frozenset(
+    {"most", "highest", "largest", "biggest", "longest", "maximum", "max", "greatest", "top", "farthest",
+     "furthest", "heaviest", "tallest", "busiest", "last", "more"}
+)  # fmt: skip
+_LOW = frozenset(
+    {"least", "fewest", "lowest", "smallest", "shortest", "minimum", "min", "nearest", "closest", "lightest",
+     "cheapest", "first", "quietest"}
+)  # fmt: skip
+_OLD = frozenset({"oldest", "earliest", "elder", "eldest"})
+_NEW = frozenset({"youngest", "newest", "latest", "recent", "earliest-born"})
+
+
+def yearlike(name: str) -> bool:
+    """Whether a property holds a point in time (a year, a date): "oldest" means its lowest value.
+
+    >>> yearlike("born"), yearlike("releasedYear"), yearlike("age")
+    (True, True, False)
+    """
+    return any(w in _YEARLIKE or stem(w) in {stem(y) for y in _YEARLIKE} for w in name_words(name))
+
+
+def order_stated(question: str, property_name: str | None = None) -> str | None:
+    """``highest`` or ``lowest``: which end the ask wants ("most", "fewest", "oldest" ...), else None.
+
+    "Oldest" is the lowest value of a point in time (``born``) but the highest of an ``age``.
+
+    >>> order_stated("Who directed the most movies?"), order_stated("Who is the oldest actor?", "born")
+    ('highest', 'lowest')
+    >>> order_stated("the oldest member", "age"), order_stated("Who directed The Matrix?") is None
+    ('highest', True)
+    """
+    asked = set(words(ask_sentence(question)))
+    time_like = property_name is not None and yearlike(property_name)
+    found = set()
+    if asked & _HIGH:
+        found.add("highest")
+    if asked & _LOW:
+        found.add("lowest")
+    if asked & _OLD:
+        found.add("lowest" if time_like else "highest")
+    if asked & _NEW:
+        found.add("highest" if time_like else "lowest")
+    return found.pop() if len(found) == 1 else None
+
+
+_AGGREGATES: tuple[tuple[frozenset[str], str], ...] = (
+    (frozenset({"average", "mean", "typical"}), "avg"),
+    (frozenset({"total", "sum", "combined", "altogether", "overall"}), "sum"),
+    (frozenset({"minimum", "smallest", "shortest", "lowest", "least", "cheapest", "earliest", "nearest"}), "min"),
+    (frozenset({"maximum", "largest", "longest", "highest", "greatest", "biggest", "farthest", "furthest", "latest"}),
+     "max"),
+)  # fmt: skip
+
+
+def aggregate_stated(question: str) -> str | None:
+    """The aggregate the ask names (avg, sum, min, max), or None when it names none or several.
+
+    >>> aggregate_stated("What is the average distance of flights out of LHR?"), aggregate_stated("the longest trip")
+    ('avg', 'max')
+    """
+    asked = set(words(ask_sentence(question)))
+    found = {name for vocabulary, name in _AGGREGATES if asked & vocabulary}
+    return found.pop() if len(found) == 1 else None

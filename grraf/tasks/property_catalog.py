@@ -1,0 +1,440 @@
+"""The registry's tasks about property graphs: labelled nodes with properties, named by their values.
+
+A database grraf did not create (people and movies, airports and routes) is asked about by names
+("Who directed The Matrix?"), not node ids. These entries are the common shapes of such questions,
+the ones text-to-Cypher systems keep verified queries for: a property of a named node, the
+relationship between two named nodes, the neighbours of a named node over one relationship type
+and direction (filtered, counted, aggregated, ranked), two steps away, shared neighbours, nodes
+ranked by how many relationships they have, nodes filtered by a property, and the shortest
+connection between two named nodes. Questions that need a graph algorithm over the whole graph
+(connected groups) have NetworkX templates only and run on the store's projection.
+
+Parameters name schema elements, never node ids: ``entity`` parameters are names written in the
+question and resolved in the store (:mod:`grraf.pipeline.entities`); ``label``, ``rel_type`` and
+``property`` are offered to the LLM as enums read from the store's schema; ``choice`` parameters
+take one of a few fixed words. What the templates need beyond that (the label and key of each
+named node, the label an answer names, which end of a relationship a property is on) the plan
+stage derives from the schema (:mod:`grraf.pipeline.property_plan`), so the LLM chooses as little
+as possible. The phrasings are the product's own examples, written apart from the benchmark's
+questions (``grraf/bench/property/questions.yaml``).
+"""
+
+from __future__ import annotations
+
+from grraf.tasks.model import Param, Sentence, Task
+
+ENTITY = Param("entity", "entity", "the node the question names (a name, title or code written in it)")
+OTHER = Param("other", "entity", "the second node the question names")
+SOURCE = Param("source", "entity", "the named node the relationship or connection starts at")
+TARGET = Param("target", "entity", "the named node it ends at")
+REL_TYPE = Param("rel_type", "rel_type", "the relationship type")
+SECOND_REL_TYPE = Param("second_rel_type", "rel_type", "the relationship type of the second step")
+#: Optional: when the schema allows one direction only, the plan stage reads it from the patterns.
+DIRECTION = Param(
+    "direction",
+    "choice",
+    "out: the relationships point away from the named node; in: they point at it",
+    default="auto",
+    choices=("out", "in"),
+)
+SECOND_DIRECTION = Param(
+    "second_direction", "choice", "the direction of the second step, seen from the middle node", "auto", ("out", "in")
+)
+LABEL = Param("label", "label", "the kind of node asked about (its label)")
+PROPERTY = Param("property", "property", "the property asked about or compared")
+RETURNS = Param("returns", "property", "the property that names the nodes of the answer", default="")
+OP = Param("op", "choice", "how the property compares with the value", choices=(">", ">=", "<", "<=", "="))
+THRESHOLD = Param("threshold", "number", "the number the question compares with")
+ORDER = Param("order", "choice", "highest or lowest value first", default="highest", choices=("highest", "lowest"))
+AGGREGATE = Param("aggregate", "choice", "average, total, minimum or maximum", choices=("avg", "sum", "min", "max"))
+
+LADYBUG, NEO4J, NETWORKX = "ladybug", "neo4j", "networkx"
+
+
+def _everywhere(template: str) -> dict[str, tuple[str, ...]]:
+    return {LADYBUG: (template,), NEO4J: (template,), NETWORKX: (template,)}
+
+
+PROPERTY_TASKS: tuple[Task, ...] = (
+    # ------------------------------------------------------------------ one named node
+    Task(
+        name="entity_property",
+        summary="the value of one property of the node the question names (a year, a city, a code)",
+        phrasings=(
+            "When was Ada Lovelace born?",
+            "What is the population of Springfield?",
+            "Which country is the Eiffel Tower in, according to its country property?",
+            "What genre is the book Dune?",
+            "What is the email address of the customer Jane Doe?",
+            "How tall is Mount Fuji?",
+            "What year did the film Casablanca come out?",
+            "Which city is station KGX located in?",
+        ),
+        output="value",
+        parameters=(ENTITY, PROPERTY),
+        templates=_everywhere("property_entity_property"),
+        sentence=Sentence(value="The {property} of {entity}: {value}."),
+        property_graph=True,
+    ),
+    Task(
+        name="neighbours",
+        summary="the nodes linked to the named node by one relationship type in one direction (who/which ...)",
+        phrasings=(
+            "Who wrote the novel Emma?",
+            "Which books did Jane Austen write?",
+            "Which cities can you take a train to from Leeds?",
+            "Who are the employees of the company Acme?",
+            "Which songs are on the album Abbey Road?",
+            "Who does Alice follow?",
+            "Which courses is the student Bob enrolled in?",
+            "Who produced the film Vertigo?",
+        ),
+        output="nodes",
+        parameters=(ENTITY, REL_TYPE, DIRECTION, RETURNS),
+        templates=_everywhere("property_neighbours"),
+        sentence=Sentence(value="x in {pattern}: {value}."),
+        draw="node",
+        property_graph=True,
+    ),
+    Task(
+        name="neighbour_count",
+        summary="how many nodes are linked to the named node by one relationship type in one direction",
+        phrasings=(
+            "How many books did Charles Dickens write?",
+            "How many employees work at Acme?",
+            "How many stations are on the Circle line?",
+            "How many followers does Alice have?",
+            "How many films has Hitchcock directed?",
+            "Count the students enrolled in Algebra 101.",
+        ),
+        output="number",
+        parameters=(ENTITY, REL_TYPE, DIRECTION),
+        templates=_everywhere("property_neighbour_count"),
+        sentence=Sentence(value="The number of x in {pattern}: {value}."),
+        draw="node",
+        property_graph=True,
+    ),
+    Task(
+        name="neighbours_where",
+        summary="the nodes linked to the named node whose relationship (or own) property is above/below a number",
+        phrasings=(
+            "Which trains from Leeds take more than 120 minutes?",
+            "Which books by Dickens have more than 500 pages?",
+            "Which roads out of Springfield are shorter than 10 miles?",
+            "Which of Alice's friends are older than 40?",
+            "Which orders of customer Bob were above 100 dollars?",
+        ),
+        output="nodes",
+        parameters=(ENTITY, REL_TYPE, DIRECTION, PROPERTY, OP, THRESHOLD, RETURNS),
+        templates=_everywhere("property_neighbours_where"),
+        sentence=Sentence(value="x in {pattern} with {property} {op} {threshold}: {value}."),
+        draw="node",
+        property_graph=True,
+    ),
+    Task(
+        name="neighbour_aggregate",
+        summary="the average, total, minimum or maximum of a property over the named node's relationships",
+        phrasings=(
+            "What is the average length of the roads out of Springfield?",
+            "What is the total price of the orders of customer Bob?",
+            "What is the longest trip departing from Leeds?",
+            "What is the mean rating of the reviews of the film Vertigo?",
+            "What is the shortest train ride leaving Paris?",
+        ),
+        output="number",
+        parameters=(ENTITY, REL_TYPE, DIRECTION, PROPERTY, AGGREGATE),
+        templates=_everywhere("property_neighbour_aggregate"),
+        sentence=Sentence(value="The {aggregate} of {property} over {pattern}: {value}."),
+        property_graph=True,
+    ),
+    Task(
+        name="top_neighbour_by_property",
+        summary="among the nodes linked to the named node, the one(s) with the highest or lowest property value",
+        phrasings=(
+            "Who is the youngest employee of Acme?",
+            "Which book by Dickens has the most pages?",
+            "What is the farthest destination you can reach directly from Leeds?",
+            "Which of Alice's friends was born first?",
+            "What is the most recent album of the band Queen?",
+        ),
+        output="nodes",
+        parameters=(ENTITY, REL_TYPE, DIRECTION, PROPERTY, ORDER, RETURNS),
+        templates=_everywhere("property_top_neighbour"),
+        sentence=Sentence(value="x in {pattern} with the {order} {property}: {value}."),
+        draw="node",
+        property_graph=True,
+    ),
+    # ------------------------------------------------------------------ two steps, shared neighbours
+    Task(
+        name="two_hop_neighbours",
+        summary="the nodes two steps from the named node: one relationship type, then another",
+        phrasings=(
+            "Who has starred in a film written by Nora Smith?",
+            "Who has played in a film made by Ridley Scott?",
+            "Who has worked at a company founded by Bob?",
+            "Which countries can you reach by train from Leeds?",
+            "Which authors are published by the publisher of Dune?",
+            "Which companies employ friends of Alice?",
+            "Which genres does the author of Emma write in?",
+        ),
+        output="nodes",
+        parameters=(ENTITY, REL_TYPE, DIRECTION, SECOND_REL_TYPE, SECOND_DIRECTION, RETURNS),
+        templates=_everywhere("property_two_hop"),
+        sentence=Sentence(value="x in {pattern}: {value}."),
+        draw="node",
+        property_graph=True,
+    ),
+    Task(
+        name="co_neighbours",
+        summary="the other nodes that share a neighbour with the named node over one relationship type (co-actors)",
+        phrasings=(
+            "Who has worked on a project together with Alice?",
+            "Which actors have been in a film with Grace Kelly?",
+            "Who are the co-authors of Marie Curie?",
+            "Which students share a class with Bob?",
+            "Which players have played on a team with Pele?",
+        ),
+        output="nodes",
+        parameters=(ENTITY, REL_TYPE, DIRECTION, RETURNS),
+        templates=_everywhere("property_co_neighbours"),
+        sentence=Sentence(value="x in {pattern}: {value}."),
+        draw="node",
+        property_graph=True,
+    ),
+    Task(
+        name="common_neighbours",
+        summary="the nodes linked to both named nodes by the same relationship type and direction",
+        phrasings=(
+            "Which stations have trains to both Leeds and York?",
+            "Who is friends with both Alice and Bob?",
+            "Which films did both Cary Grant and Grace Kelly star in?",
+            "Which suppliers deliver to both Acme and Globex?",
+        ),
+        output="nodes",
+        parameters=(ENTITY, OTHER, REL_TYPE, DIRECTION, RETURNS),
+        templates=_everywhere("property_common_neighbours"),
+        sentence=Sentence(value="x in {pattern}: {value}."),
+        draw="node",
+        property_graph=True,
+    ),
+    Task(
+        name="both_relationships",
+        summary="the nodes that have relationships of two types to one and the same node (wrote and directed it)",
+        phrasings=(
+            "Which people both wrote and produced the same film?",
+            "Who both founded and managed the same company?",
+            "Which authors both wrote and illustrated the same book?",
+        ),
+        output="nodes",
+        parameters=(REL_TYPE, SECOND_REL_TYPE, RETURNS),
+        templates=_everywhere("property_both_relationships"),
+        sentence=Sentence(value="x in {pattern}: {value}."),
+        property_graph=True,
+    ),
+    # ------------------------------------------------------------------ all nodes of a label
+    Task(
+        name="top_by_degree",
+        summary="the node(s) of a label with the most (or fewest) relationships of one type",
+        phrasings=(
+            "Which author wrote the most books?",
+            "Which station has the most outgoing trains?",
+            "Who has the most followers?",
+            "Which customer placed the fewest orders?",
+            "Which director made the most films?",
+        ),
+        output="nodes",
+        parameters=(LABEL, REL_TYPE, DIRECTION, ORDER, RETURNS),
+        templates=_everywhere("property_top_by_degree"),
+        sentence=Sentence(value="The {label} with the {order} number of {pattern}: {value}."),
+        property_graph=True,
+    ),
+    Task(
+        name="count_by_degree",
+        summary="how many nodes of a label have more (or fewer) than a number of relationships of one type",
+        phrasings=(
+            "How many authors wrote more than three books?",
+            "How many customers have placed at least 2 orders?",
+            "How many stations have fewer than 5 departing trains?",
+            "How many people follow more than 100 accounts?",
+        ),
+        output="number",
+        parameters=(LABEL, REL_TYPE, DIRECTION, OP, THRESHOLD),
+        templates=_everywhere("property_count_by_degree"),
+        sentence=Sentence(value="The number of {label} nodes with {op} {threshold} of {pattern}: {value}."),
+        property_graph=True,
+    ),
+    Task(
+        name="filter_nodes",
+        summary="the nodes of a label whose property is above, below or equal to a number",
+        phrasings=(
+            "Which books were published after 2010?",
+            "Which cities have more than a million inhabitants?",
+            "Which employees earn less than 30000?",
+            "List the mountains higher than 8000 metres.",
+        ),
+        output="nodes",
+        parameters=(LABEL, PROPERTY, OP, THRESHOLD, RETURNS),
+        templates=_everywhere("property_filter_nodes"),
+        sentence=Sentence(value="The {label} nodes with {property} {op} {threshold}: {value}."),
+        property_graph=True,
+    ),
+    Task(
+        name="count_where",
+        summary="how many nodes of a label have a property above, below or equal to a number",
+        phrasings=(
+            "How many books were published before 1900?",
+            "How many employees earn more than 50000?",
+            "How many cities have more than a million inhabitants?",
+        ),
+        output="number",
+        parameters=(LABEL, PROPERTY, OP, THRESHOLD),
+        templates=_everywhere("property_count_where"),
+        sentence=Sentence(value="The number of {label} nodes with {property} {op} {threshold}: {value}."),
+        property_graph=True,
+    ),
+    Task(
+        name="count_label",
+        summary="how many nodes of one label (kind) the graph holds",
+        phrasings=(
+            "How many books are in the catalogue?",
+            "How many customers are there?",
+            "How many stations does the network have?",
+        ),
+        output="number",
+        parameters=(LABEL,),
+        templates=_everywhere("property_count_label"),
+        sentence=Sentence(value="The number of {label} nodes: {value}."),
+        property_graph=True,
+    ),
+    Task(
+        name="aggregate_property",
+        summary="the average, total, minimum or maximum of a property over all nodes of a label",
+        phrasings=(
+            "What is the average price of the books?",
+            "What is the total salary of all employees?",
+            "What is the earliest founding year of the companies?",
+            "What is the highest mountain's height?",
+        ),
+        output="number",
+        parameters=(LABEL, PROPERTY, AGGREGATE),
+        templates=_everywhere("property_aggregate"),
+        sentence=Sentence(value="The {aggregate} of {property} over the {label} nodes: {value}."),
+        property_graph=True,
+    ),
+    # ------------------------------------------------------------------ two named nodes
+    Task(
+        name="relationship_property",
+        summary="the value of a property of the relationship from one named node to another (distance, role)",
+        phrasings=(
+            "How far is the train ride from Leeds to York?",
+            "What role did Grace Kelly play in Rear Window?",
+            "How much did customer Bob pay for order 17?",
+            "Since when has Alice been friends with Bob?",
+        ),
+        output="value",
+        parameters=(SOURCE, TARGET, REL_TYPE, PROPERTY),
+        templates=_everywhere("property_relationship_property"),
+        sentence=Sentence(value="The {property} of {pattern}: {value}."),
+        property_graph=True,
+    ),
+    Task(
+        name="relationship_exists",
+        summary="whether a relationship of one type goes from one named node to the other (yes or no)",
+        phrasings=(
+            "Did Jane Austen write Emma?",
+            "Is there a direct train from Leeds to York?",
+            "Does Alice follow Bob?",
+            "Did Grace Kelly star in Rear Window?",
+            "Is Bob enrolled in Algebra 101?",
+        ),
+        output="yes/no",
+        parameters=(SOURCE, TARGET, REL_TYPE),
+        templates=_everywhere("property_relationship_exists"),
+        sentence=Sentence(yes="Yes: {pattern}.", no="No: the graph has no {pattern}."),
+        property_graph=True,
+    ),
+    Task(
+        name="connection_length",
+        summary="the fewest relationships on a path between two named nodes (degrees of separation, stops)",
+        phrasings=(
+            "How many steps is Alice away from Bob in the network?",
+            "What is the degree of separation between Grace Kelly and Cary Grant?",
+            "How many trains do I need at least to get from Leeds to Paris?",
+            "How many handshakes separate Ada from Alan?",
+        ),
+        output="number",
+        parameters=(SOURCE, TARGET),
+        templates=_everywhere("property_connection_length"),
+        sentence=Sentence(
+            value="The shortest connection {pattern} has {value} relationship(s).",
+            missing="No connection {pattern} exists.",
+        ),
+        draw="path",
+        property_graph=True,
+    ),
+    Task(
+        name="connection_path",
+        summary="the nodes, in order, of a shortest connection between two named nodes (a route)",
+        phrasings=(
+            "What is the shortest chain of acquaintances from Alice to Bob?",
+            "Show a route with the fewest changes from Leeds to Paris.",
+            "How is Grace Kelly connected to Cary Grant?",
+            "List the stops on the quickest way from York to Bath.",
+        ),
+        output="path",
+        parameters=(SOURCE, TARGET, RETURNS),
+        templates=_everywhere("property_connection_path"),
+        sentence=Sentence(value="A shortest connection {pattern}: {value}.", missing="No connection {pattern} exists."),
+        draw="path",
+        property_graph=True,
+    ),
+    Task(
+        name="connected",
+        summary="whether some chain of relationships leads from one named node to the other (reachable, yes or no)",
+        phrasings=(
+            "Can I get from Leeds to Paris by train, changing as often as needed?",
+            "Is Alice connected to Bob at all through friends of friends?",
+            "Is there any route from York to Bath?",
+            "Can a message from Ada ever reach Alan?",
+        ),
+        output="yes/no",
+        parameters=(SOURCE, TARGET),
+        templates=_everywhere("property_connected"),
+        sentence=Sentence(yes="Yes: a connection {pattern} exists.", no="No: no connection {pattern} exists."),
+        draw="path",
+        property_graph=True,
+    ),
+    # ------------------------------------------------------------------ graph algorithms (NetworkX projection)
+    Task(
+        name="component_members",
+        summary="the nodes of a label in the same connected group as the named node (relationships either way)",
+        phrasings=(
+            "Which people are in the same connected cluster as Alice?",
+            "Which stations are in the same part of the network as Leeds?",
+            "Which books are linked, however indirectly, to Dune?",
+        ),
+        output="nodes",
+        parameters=(ENTITY, LABEL, RETURNS),
+        templates={NETWORKX: ("property_component_members",)},
+        sentence=Sentence(value="The {label} nodes in the connected group of {entity}: {value}."),
+        cypher_is_weak=True,
+        property_graph=True,
+    ),
+    Task(
+        name="largest_mutual_group",
+        summary="the size of the largest group of nodes of a label that can all reach each other over one type",
+        phrasings=(
+            "How many stations are in the largest set of stations that can all reach one another by train?",
+            "What is the size of the biggest group of users who can all reach each other through follows?",
+            "How big is the largest strongly connected group of web pages?",
+        ),
+        output="number",
+        parameters=(LABEL, REL_TYPE),
+        templates={NETWORKX: ("property_largest_mutual_group",)},
+        sentence=Sentence(
+            value="The largest group of {label} nodes that all reach each other over {rel_type}: {value}."
+        ),
+        cypher_is_weak=True,
+        property_graph=True,
+    ),
+)

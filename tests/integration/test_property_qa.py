@@ -1,0 +1,315 @@
+"""Questions about property graphs, end to end on the real stores (ladybug, Neo4j 5) with scripted plans.
+
+The scripted LLM gives the plan a person would choose for each DEV question of the benchmark
+(grraf/bench/property/questions.yaml); everything else is real: entity resolution in the store,
+the readers, the verified templates on ladybug and Neo4j and the NetworkX templates on the
+projection (which must agree with each other and with the gold answer), trust, routing, the
+pattern check of generated Cypher, the CLI on a database grraf did not create, and the peers.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from cypher_templates import load_templates
+from grraf.agent import GraphQA
+from grraf.bench.checkers import check
+from grraf.bench.property.questions import load_questions
+from grraf.pipeline import answer as answer_stage
+from grraf.pipeline.entities import find_entities
+from grraf.pipeline.property_plan import PropertyGraph, check_choice, render_template
+from grraf.stores.ladybug import LadybugStore
+from grraf.stores.neo4j import Neo4jStore
+from grraf.tasks import get_task
+from tests.fakes import fenced, plan_reply, scripted
+
+#: The plan a person would choose for each dev question (what a perfect LLM replies).
+PLANS: dict[str, dict[str, Any]] = {
+    "movies-01": {"task": "neighbours", "entity": "The Matrix", "rel_type": "DIRECTED"},
+    "movies-03": {"task": "entity_property", "entity": "Meg Ryan", "property": "born"},
+    "movies-05": {"task": "neighbours", "entity": "Nora Ephron", "rel_type": "DIRECTED", "direction": "out"},
+    "movies-07": {"task": "neighbours", "entity": "Keanu Reeves", "rel_type": "ACTED_IN", "direction": "out"},
+    "movies-09": {"task": "count_by_degree", "label": "Person", "rel_type": "DIRECTED", "op": ">", "threshold": 1},
+    "movies-11": {"task": "filter_nodes", "label": "Movie", "property": "released", "op": "<", "threshold": 1990},
+    "movies-13": {"task": "relationship_exists", "source": "Tom Cruise", "target": "Top Gun", "rel_type": "ACTED_IN"},
+    "movies-15": {
+        "task": "two_hop_neighbours",
+        "entity": "Ron Howard",
+        "rel_type": "DIRECTED",
+        "second_rel_type": "ACTED_IN",
+        "second_direction": "in",
+    },
+    "movies-17": {"task": "both_relationships", "rel_type": "DIRECTED", "second_rel_type": "ACTED_IN"},
+    "movies-19": {"task": "connection_length", "source": "Kevin Bacon", "target": "Keanu Reeves"},
+    "movies-21": {"task": "top_by_degree", "label": "Person", "rel_type": "ACTED_IN"},
+    "movies-23": {"task": "top_by_degree", "label": "Person", "rel_type": "DIRECTED"},
+    "movies-25": {"task": "component_members", "entity": "Blade Runner", "label": "Movie"},
+    "movies-27": {
+        "task": "top_neighbour_by_property",
+        "entity": "The Matrix",
+        "rel_type": "ACTED_IN",
+        "property": "born",
+        "order": "lowest",
+    },
+    "flights-01": {"task": "entity_property", "entity": "LHR", "property": "city"},
+    "flights-03": {
+        "task": "relationship_property",
+        "source": "JFK",
+        "target": "LAX",
+        "rel_type": "ROUTE",
+        "property": "distance_km",
+    },
+    "flights-05": {"task": "neighbours", "entity": "Glasgow", "rel_type": "ROUTE", "direction": "out"},
+    "flights-07": {"task": "neighbour_count", "entity": "United States", "rel_type": "IN_COUNTRY"},
+    "flights-09": {
+        "task": "neighbour_aggregate",
+        "entity": "LHR",
+        "rel_type": "ROUTE",
+        "direction": "out",
+        "property": "distance_km",
+        "aggregate": "avg",
+    },
+    "flights-11": {
+        "task": "neighbours_where",
+        "entity": "Dubai",
+        "rel_type": "ROUTE",
+        "direction": "out",
+        "property": "distance_km",
+        "op": ">",
+        "threshold": 12000,
+        "returns": "code",
+    },
+    "flights-13": {"task": "relationship_exists", "source": "Dublin", "target": "Boston", "rel_type": "ROUTE"},
+    "flights-15": {"task": "connected", "source": "Tiree", "target": "London Heathrow Airport"},
+    "flights-17": {"task": "connection_path", "source": "Campbeltown", "target": "Auckland", "returns": "code"},
+    "flights-19": {"task": "top_by_degree", "label": "Airport", "rel_type": "ROUTE", "direction": "out"},
+    "flights-21": {"task": "largest_mutual_group", "label": "Airport", "rel_type": "ROUTE"},
+    "flights-23": {
+        "task": "two_hop_neighbours",
+        "entity": "Cairo",
+        "rel_type": "ROUTE",
+        "direction": "out",
+        "second_rel_type": "IN_COUNTRY",
+        "second_direction": "out",
+    },
+    "flights-25": {
+        "task": "common_neighbours",
+        "entity": "Sydney",
+        "other": "Auckland",
+        "rel_type": "ROUTE",
+        "direction": "in",
+    },
+    "flights-27": {"task": "count_by_degree", "label": "Country", "rel_type": "IN_COUNTRY", "op": ">", "threshold": 2},
+}
+DEV = load_questions(split="dev")
+
+
+def test_every_dev_question_has_a_plan() -> None:
+    assert {q.id for q in DEV} == set(PLANS)
+
+
+@pytest.fixture(scope="module")
+def ladybug(property_ladybug: Path) -> Any:
+    with LadybugStore(property_ladybug) as store:
+        yield store
+
+
+@pytest.fixture
+def neo4j_store(property_neo4j_driver: Any) -> Any:
+    store = Neo4jStore("bolt://unused", ("neo4j", "unused"), driver=property_neo4j_driver)
+    yield store
+
+
+def _same(a: Any, b: Any) -> bool:
+    if isinstance(a, list) and isinstance(b, list):
+        return sorted(map(str, a)) == sorted(map(str, b))
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)) and not isinstance(a, bool):
+        return abs(a - b) < 1e-6
+    return bool(a == b)
+
+
+def _templates_agree(store: Any) -> int:
+    """Each dev question's verified template on ``store``, and its NetworkX template on the projection."""
+    schema = store.schema()
+    graph = PropertyGraph.of(schema)
+    projection = store.to_networkx()["G"]
+    cypher = {t.name: t for t in load_templates(store.dialect)}
+    python = {t.name: t for t in load_templates("networkx")}
+    checked = 0
+    for question in DEV:
+        reply = PLANS[question.id]
+        task = get_task(reply["task"])
+        entities = find_entities(question.text, store, schema)
+        parameters, findings = check_choice(task, reply, question.text, graph, entities, store)
+        assert findings == [], (question.id, [f.text for f in findings])
+        (oracle,) = task.template_names("networkx")
+        namespace: dict[str, Any] = {}
+        exec(compile(python[oracle].code, python[oracle].path, "exec"), namespace)
+        expected = namespace["solve"](projection, **{p: parameters[p] for p in python[oracle].parameters})
+        expected = answer_stage.normalize(expected, task.output, missing_ok=True)
+        assert check(question.to_question(), expected), (question.id, expected)
+        for name in task.template_names(store.dialect):
+            code = render_template(cypher[name], parameters, max_hops=store.capabilities().max_hops)
+            assert code is not None
+            got = answer_stage.normalize(store.execute(code, 60).value, task.output, missing_ok=True)
+            if task.output == "path":  # any shortest path is right: same length, both right
+                assert len(got) == len(expected) and check(question.to_question(), got), (question.id, got)
+            else:
+                assert _same(got, expected), (question.id, got, expected)
+            checked += 1
+    return checked
+
+
+def test_ladybug_templates_agree_with_the_projection_and_the_gold(ladybug) -> None:
+    assert _templates_agree(ladybug) == 26  # two dev questions need an algorithm: NetworkX only
+
+
+def test_neo4j_templates_agree_with_the_projection_and_the_gold(neo4j_store) -> None:
+    assert _templates_agree(neo4j_store) == 26
+
+
+def _ask_all(store: Any, settings: Any) -> list[tuple[str, str, bool, Any]]:
+    out = []
+    for question in DEV:
+        model = scripted(json.dumps(PLANS[question.id]))
+        with_store = GraphQA(store, chat_model=model, settings=settings)
+        answer = with_store.ask(question.text)
+        right = check(question.to_question(), answer.value if answer.value is not None else answer.answer)
+        out.append((question.id, answer.trust, right, answer.backend))
+    return out
+
+
+@pytest.fixture
+def library(settings):
+    return settings.with_(templates=True, self_check=True, timeout=60)
+
+
+def test_with_the_plans_a_person_would_choose_every_dev_answer_is_verified_and_right_on_ladybug(ladybug, library):
+    results = _ask_all(ladybug, library)
+    assert all(trust == "verified" and right for _, trust, right, _ in results), results
+    # look-ups stay in Cypher; the connected-group questions ran on the projection
+    assert {qid for qid, *_, backend in results if backend == "networkx"} == {"movies-25", "flights-21"}
+
+
+def test_with_the_plans_a_person_would_choose_every_dev_answer_is_verified_and_right_on_neo4j(neo4j_store, library):
+    results = _ask_all(neo4j_store, library)
+    assert all(trust == "verified" and right for _, trust, right, _ in results), results
+
+
+def test_generated_cypher_that_cannot_match_is_refused_before_it_runs(ladybug, library):
+    wrong = "MATCH (a:Person {name: 'Kevin Bacon'})-[:ACTED_IN]->(b:Person) RETURN collect(DISTINCT b.name) AS answer"
+    right = (
+        "MATCH (a:Person {name: 'Kevin Bacon'})-[:ACTED_IN]->(:Movie)<-[:ACTED_IN]-(b:Person) WHERE b <> a "
+        "RETURN collect(DISTINCT b.name) AS answer"
+    )
+    model = scripted(plan_reply("none"), fenced(wrong, "cypher"), fenced(right, "cypher"))
+    answer = GraphQA(ladybug, chat_model=model, settings=library).ask(
+        "Which actors have appeared in a movie with Kevin Bacon?"
+    )
+    first, second = answer.attempts
+    assert first.status == "rejected" and "(:Person)-[:ACTED_IN]->(:Movie)" in (first.error or "")
+    assert second.status == "ok" and answer.trust == "executed"  # LLM-written: never verified
+    assert "Tom Hanks" in answer.value and "Kevin Bacon" not in answer.value
+    assert "'Kevin Bacon' is (:Person {name: 'Kevin Bacon'})" in model.prompt_text(1)
+
+
+# ------------------------------------------------------------------ the CLI on databases grraf did not create
+
+
+@pytest.fixture
+def cli(monkeypatch, tmp_path):
+    import grraf.cli as cli_module
+
+    monkeypatch.setenv("GRRAF_HOME", str(tmp_path / "home"))
+
+    def invoke(args: list[str], *replies: str) -> Any:
+        model = scripted(*replies)
+        monkeypatch.setattr("grraf.llm.factory.make_chat_model", lambda settings: model)
+        cli_module._register_optional_commands()
+        return CliRunner().invoke(cli_module.cli, args, catch_exceptions=False)
+
+    return invoke
+
+
+def test_grraf_ask_on_a_ladybug_database_grraf_did_not_create(cli, property_ladybug):
+    args = ["ask", "Who directed The Matrix?", "--store", f"ladybug:{property_ladybug}", "--json", "--no-explain"]
+    result = cli(args, json.dumps(PLANS["movies-01"]))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["trust"] == "verified" and sorted(data["value"]) == ["Lana Wachowski", "Lilly Wachowski"]
+
+
+def test_grraf_ask_on_the_whole_neo4j_database(cli, property_neo4j_driver, neo4j_server, monkeypatch):
+    monkeypatch.setenv("NEO4J_URI", neo4j_server.uri)
+    monkeypatch.setenv("NEO4J_USERNAME", neo4j_server.username)
+    monkeypatch.setenv("NEO4J_PASSWORD", neo4j_server.password)
+    monkeypatch.delenv("NEO4J_DATABASE", raising=False)
+    question = "How many steps separate Kevin Bacon from Keanu Reeves in the graph?"
+    result = cli(["ask", question, "--store", "neo4j", "--json", "--no-explain"], json.dumps(PLANS["movies-19"]))
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["trust"] == "verified" and data["value"] == 4
+
+
+# ------------------------------------------------------------------ the peers, on the same server
+
+
+@pytest.fixture
+def neo4j_env(neo4j_server, property_neo4j_driver, monkeypatch):
+    monkeypatch.setenv("NEO4J_URI", neo4j_server.uri)
+    monkeypatch.setenv("NEO4J_USERNAME", neo4j_server.username)
+    monkeypatch.setenv("NEO4J_PASSWORD", neo4j_server.password)
+    monkeypatch.delenv("NEO4J_DATABASE", raising=False)
+    return neo4j_server
+
+
+def test_the_peers_answer_with_the_same_model_and_are_never_verified(neo4j_env, settings, tmp_path):
+    from grraf.bench.property.bench import property_questions
+    from grraf.bench.runner import run
+
+    cypher = "MATCH (p:Person)-[:DIRECTED]->(m:Movie {title: 'The Matrix'}) RETURN p.name AS name"
+    model = scripted(
+        fenced(cypher, "cypher"),  # langchain-neo4j: the query ...
+        "Lana Wachowski and Lilly Wachowski directed it.",  # ... and its wording of the rows
+        fenced(cypher, "cypher"),  # neo4j-graphrag: the query; its rows are the answer
+    )
+    store = Neo4jStore(neo4j_env.uri, neo4j_env.auth, settings=settings)
+    questions = [q for q in property_questions() if q.id == "movies-01"]
+    result = run(
+        questions, ["langchain-neo4j", "neo4j-graphrag"], tmp_path, settings=settings, chat_model=model, store=store
+    )
+    rows = {r["method"]: r for r in result.rows}
+    assert rows["langchain-neo4j"]["correct"] and rows["langchain-neo4j"]["trust"] == "fallback"
+    assert rows["neo4j-graphrag"]["correct"] and rows["neo4j-graphrag"]["trust"] == "executed"
+    assert not any(r["verified"] for r in rows.values())
+    assert all(r["tokens_in"] > 0 and r["llm_calls"] >= 1 for r in rows.values())
+
+
+def test_a_peer_cannot_write_to_the_database(neo4j_env, settings, property_neo4j_driver):
+    from grraf.bench.peers import make_peer
+
+    write = "CREATE (x:Intruder {name: 'x'}) RETURN x.name AS name"
+    peer = make_peer("langchain-neo4j", scripted(fenced(write, "cypher")), settings)
+    try:
+        answer = peer.answer("Add an intruder.")
+    finally:
+        peer.close()
+    assert answer.value is None and answer.attempts[0].status == "error"
+    with property_neo4j_driver.session() as session:
+        assert session.run("MATCH (x:Intruder) RETURN count(x)").single()[0] == 0
+
+
+def test_on_ladybug_the_peers_do_not_apply_and_write_no_rows(property_ladybug, settings, tmp_path):
+    from grraf.bench.property.bench import property_questions
+    from grraf.bench.runner import run
+
+    questions = [q for q in property_questions() if q.id == "movies-01"]
+    store = LadybugStore(property_ladybug, settings=settings)  # the run closes it
+    methods = ["langchain-neo4j", "neo4j-graphrag"]
+    result = run(questions, methods, tmp_path, settings=settings, chat_model=None, store=store)
+    assert result.rows == () and result.skipped == 2

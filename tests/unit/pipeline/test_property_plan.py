@@ -1,0 +1,462 @@
+"""The plan stage on a property graph: the LLM chooses, the readers check names, patterns and words.
+
+Every rule of grraf.pipeline.property_plan with a scripted model and a scripted property store:
+what is offered and how (enums from the schema), what confirms a plan, what leaves it
+unconfirmed (soft) and what drops its task (hard), and that findings go back to the LLM once.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cypher_templates import load_templates
+from grraf.llm.calls import LLMSession
+from grraf.pipeline.entities import find_entities
+from grraf.pipeline.plan import plan
+from grraf.pipeline.property_plan import (
+    PropertyGraph,
+    check_choice,
+    choice_schema,
+    facts,
+    is_property_graph,
+    offered,
+    render_template,
+)
+from grraf.stores.cypher_guard import check_cypher
+from grraf.tasks import PROPERTY_TASKS, TASKS, get_task
+from grraf.types import Schema
+from tests.fakes import PropertyStore, plan_reply, scripted
+
+
+@pytest.fixture
+def store() -> PropertyStore:
+    return PropertyStore({})
+
+
+def decide(store: PropertyStore, question: str, *replies: str):
+    model = scripted(*replies)
+    return plan(question, store.schema(), store, LLMSession(model)), model
+
+
+def check(store: PropertyStore, question: str, task: str, **reply):
+    schema = store.schema()
+    entities = find_entities(question, store, schema)
+    return check_choice(get_task(task), {"task": task, **reply}, question, PropertyGraph.of(schema), entities, store)
+
+
+def texts(findings) -> list[tuple[bool, str]]:
+    return [(f.hard, f.text) for f in findings]
+
+
+# ------------------------------------------------------------------ what is offered, and how
+
+
+def test_a_property_graph_is_planned_over_the_property_catalogue_only(store) -> None:
+    assert is_property_graph(store.schema()) and not is_property_graph(Schema("G: 4 nodes", node_count=4))
+    chosen, model = decide(store, "Who directed The Matrix?", plan_reply("none"))
+    structural = {t.name for t in TASKS}
+    assert chosen.candidates and not set(chosen.candidates) & structural
+    assert set(chosen.candidates) <= {t.name for t in PROPERTY_TASKS}
+    # the LLM saw the schema's patterns and the resolved name, never the data
+    prompt = model.prompt_text(0)
+    assert "(:Person)-[:DIRECTED]->(:Movie)" in prompt
+    assert "'The Matrix' is (:Movie {title: 'The Matrix'})" in prompt
+    assert chosen.entities[0].value == "The Matrix"
+
+
+def test_schema_names_are_enums_so_the_grammar_cannot_invent_one(store) -> None:
+    schema = store.schema()
+    entities = find_entities("Who directed The Matrix?", store, schema)
+    options = choice_schema([get_task("neighbours"), get_task("top_by_degree")], PropertyGraph.of(schema), entities)
+    neighbours, top, none = options["anyOf"]
+    assert neighbours["properties"]["entity"] == {"type": "string", "enum": ["The Matrix"]}
+    assert neighbours["properties"]["rel_type"]["enum"] == ["ACTED_IN", "DIRECTED", "WROTE", "ROUTE", "IN_COUNTRY"]
+    assert neighbours["properties"]["direction"] == {"type": "string", "enum": ["out", "in"]}
+    assert "born" in neighbours["properties"]["returns"]["enum"]
+    assert neighbours["required"] == ["task", "entity", "rel_type"]  # direction and returns may be left out
+    assert top["properties"]["label"]["enum"] == ["Person", "Movie", "Airport", "Country"]
+    assert none["properties"] == {"task": {"const": "none"}}
+
+
+def test_tasks_that_need_more_names_than_the_question_gives_are_not_offered(store) -> None:
+    one = find_entities("Who directed The Matrix?", store)
+    tasks = offered("Who directed The Matrix?", one, k=30)
+    assert "neighbours" in [t.name for t in tasks]
+    assert not any(sum(p.kind == "entity" for p in t.parameters) > 1 for t in tasks)
+    assert all(sum(p.kind == "entity" for p in t.parameters) == 0 for t in offered("Which movies came out?", [], k=30))
+
+
+def test_facts_are_bounded_and_name_what_was_not_found(store) -> None:
+    schema = store.schema()
+    text = facts(PropertyGraph.of(schema), [], schema)
+    assert "Names in the question: none found in the database" in text
+    assert "(:Airport)-[:ROUTE {distance_km}]->(:Airport)" in text
+
+
+# ------------------------------------------------------------------ confirmed plans
+
+
+def test_a_clean_choice_is_confirmed_with_the_parameters_the_template_needs(store) -> None:
+    chosen, model = decide(
+        store, "Who directed The Matrix?", plan_reply("neighbours", entity="The Matrix", rel_type="DIRECTED")
+    )
+    assert chosen.task == "neighbours" and chosen.confirmed and not chosen.issues
+    assert chosen.parameters == {
+        "entity": "The Matrix",
+        "entity_label": "Movie",
+        "entity_key": "title",
+        "rel_type": "DIRECTED",
+        "direction": "in",  # left out by the LLM: only one direction exists for a :Movie
+        "returns": ["name"],
+        "pattern": "(The Matrix)<-[:DIRECTED]-(x:Person)",
+    }
+    assert len(model.prompts) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("In which year was Meg Ryan born?", {"task": "entity_property", "entity": "Meg Ryan", "property": "born"}),
+        (
+            "Did Tom Hanks act in Cast Away?",
+            {"task": "relationship_exists", "source": "Tom Hanks", "target": "Cast Away", "rel_type": "ACTED_IN"},
+        ),
+        (
+            "How far is it from LHR to SYD in km?",
+            {
+                "task": "relationship_property",
+                "source": "LHR",
+                "target": "SYD",
+                "rel_type": "ROUTE",
+                "property": "distance_km",
+            },
+        ),
+        (
+            "How many people wrote more than 2 movies?",
+            {"task": "count_by_degree", "label": "Person", "rel_type": "WROTE", "op": ">", "threshold": 2},
+        ),
+        (
+            "Which movies were released after 2000?",
+            {"task": "filter_nodes", "label": "Movie", "property": "released", "op": ">", "threshold": 2000},
+        ),
+        (
+            "Which person acted in the most movies?",
+            {"task": "top_by_degree", "label": "Person", "rel_type": "ACTED_IN"},
+        ),
+        (
+            "Which airports can you fly to from Glasgow?",
+            {"task": "neighbours", "entity": "Glasgow", "rel_type": "ROUTE", "direction": "out", "returns": "code"},
+        ),
+        (
+            "How many steps separate Tom Hanks from Keanu Reeves?",
+            {"task": "connection_length", "source": "Tom Hanks", "target": "Keanu Reeves"},
+        ),
+        (
+            "Which airports have flights to both Sydney and Auckland?",
+            {
+                "task": "common_neighbours",
+                "entity": "Sydney",
+                "other": "Auckland",
+                "rel_type": "ROUTE",
+                "direction": "in",
+            },
+        ),
+    ],
+)
+def test_right_choices_are_confirmed(store, question, reply) -> None:
+    parameters, findings = check(store, question, **reply)
+    assert findings == [], texts(findings)
+    assert parameters
+
+
+def test_a_route_between_like_nodes_follows_the_relationships_and_one_across_kinds_any_way(store) -> None:
+    flights, _ = check(
+        store, "Can you fly from Glasgow to Auckland, with changes?", "connected", source="Glasgow", target="Auckland"
+    )
+    assert flights["path_types"] == ["ROUTE"] and flights["path_direction"] == "out"
+    people, _ = check(
+        store,
+        "How are Tom Hanks and Keanu Reeves connected?",
+        "connection_path",
+        source="Tom Hanks",
+        target="Keanu Reeves",
+    )
+    assert people["path_types"] == [] and people["path_direction"] == "any"
+    assert people["source_shown"] == ["name"] and set(people["displays"]) >= {"name", "title"}
+
+
+# ------------------------------------------------------------------ hard findings
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "expected"),
+    [
+        (
+            "Who directed The Matrix?",
+            {"task": "neighbours", "entity": "The Matrix", "rel_type": "DIRECTED", "direction": "out"},
+            "use direction in for 'The Matrix'",
+        ),
+        (
+            "Who directed The Matrix?",
+            {"task": "neighbours", "entity": "The Matrix", "rel_type": "ROUTE"},
+            ":ROUTE does not connect :Movie nodes",
+        ),
+        (
+            "Did Tom Hanks act in Cast Away?",
+            {"task": "relationship_exists", "source": "Cast Away", "target": "Tom Hanks", "rel_type": "ACTED_IN"},
+            "swap source and target",
+        ),
+        (
+            "Which airports can you fly to from Glasgow?",
+            {"task": "neighbours", "entity": "Glasgow", "rel_type": "ROUTE", "direction": "in"},
+            "The question goes from 'Glasgow', which is direction out, not in.",
+        ),
+        (
+            "Which airports can you fly to from Glasgow?",
+            {"task": "neighbours", "entity": "Glasgow", "rel_type": "IN_COUNTRY", "direction": "out"},
+            "asks for :Airport nodes, but neighbours gives :Country nodes",
+        ),
+        (
+            "Who directed the most movies?",
+            {"task": "top_by_degree", "label": "Movie", "rel_type": "DIRECTED"},
+            "The question asks who, but :Movie nodes are not people.",
+        ),
+        (
+            "Which movies were released after 2000?",
+            {"task": "filter_nodes", "label": "Movie", "property": "released", "op": "<", "threshold": 2000},
+            "The question compares with '>', not '<'.",
+        ),
+        (
+            "Which movies were released after 2000?",
+            {"task": "filter_nodes", "label": "Movie", "property": "released", "op": ">", "threshold": 1990},
+            "threshold=1990 is not a number the question states.",
+        ),
+        (
+            "Which movies were released after 2000?",
+            {"task": "filter_nodes", "label": "Movie", "property": "title", "op": ">", "threshold": 2000},
+            "'title' of :Movie does not hold numbers",
+        ),
+        (
+            "Which person acted in the fewest movies?",
+            {"task": "top_by_degree", "label": "Person", "rel_type": "ACTED_IN", "order": "highest"},
+            "The question asks for the lowest value, not the highest.",
+        ),
+        (
+            "What is the average distance of flights out of LHR?",
+            {
+                "task": "neighbour_aggregate",
+                "entity": "LHR",
+                "rel_type": "ROUTE",
+                "direction": "out",
+                "property": "distance_km",
+                "aggregate": "max",
+            },
+            "The question asks for avg, not max.",
+        ),
+        (
+            "Who directed The Matrix?",
+            {"task": "neighbours", "entity": "Lana Wachowski", "rel_type": "DIRECTED"},
+            "'Lana Wachowski' is not a name the question gives",
+        ),
+        (
+            "In which year was Meg Ryan born?",
+            {"task": "entity_property", "entity": "Meg Ryan", "property": "released"},
+            ":Person nodes have no property 'released'",
+        ),
+        (
+            "Is Tom Hanks in Cast Away?",
+            {"task": "neighbour_count", "entity": "Tom Hanks", "rel_type": "ACTED_IN"},
+            "The question asks for a yes or no",
+        ),
+        (
+            "Which airports can you fly to from Glasgow?",
+            {"task": "neighbours", "entity": "Glasgow", "rel_type": "ROUTE"},
+            "Say the direction",
+        ),
+    ],
+)
+def test_hard_findings_say_what_is_wrong(store, question, reply, expected) -> None:
+    _, findings = check(store, question, **reply)
+    hard = [f.text for f in findings if f.hard]
+    assert any(expected in text for text in hard), texts(findings)
+
+
+def test_a_hard_finding_goes_back_once_and_the_corrected_choice_is_confirmed(store) -> None:
+    wrong = plan_reply("neighbours", entity="The Matrix", rel_type="DIRECTED", direction="out")
+    right = plan_reply("neighbours", entity="The Matrix", rel_type="DIRECTED", direction="in")
+    chosen, model = decide(store, "Who directed The Matrix?", wrong, right)
+    assert chosen.confirmed and chosen.parameters["direction"] == "in"
+    assert "use direction in for 'The Matrix'" in model.prompt_text(1)
+    assert json.loads(str(model.prompts[1][-2].content))["direction"] == "out"  # its own first choice
+
+
+def test_a_persistent_hard_finding_drops_the_task(store) -> None:
+    wrong = plan_reply("neighbours", entity="The Matrix", rel_type="DIRECTED", direction="out")
+    chosen, model = decide(store, "Who directed The Matrix?", wrong, wrong)
+    assert chosen.task is None and chosen.chosen == "neighbours" and not chosen.confirmed
+    assert chosen.issues and len(model.prompts) == 2
+    assert chosen.entities  # the names still go to code generation
+
+
+def test_none_means_code_is_written_over_the_schema(store) -> None:
+    chosen, _ = decide(store, "Who directed The Matrix?", plan_reply("none"))
+    assert chosen.task is None and chosen.output == "list" and chosen.entities
+
+
+# ------------------------------------------------------------------ soft findings: runs, never verified
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "expected"),
+    [
+        (
+            "Who directed The Martix?",
+            {"task": "neighbours", "entity": "The Matrix", "rel_type": "DIRECTED"},
+            "not written exactly as in the graph",
+        ),
+        (
+            "Which movies is Keanu Reeves in?",
+            {"task": "neighbours", "entity": "Keanu Reeves", "rel_type": "ACTED_IN"},
+            "does not speak of :ACTED_IN; it may mean",
+        ),
+        (
+            "Which movies has Tom Hanks done with Meg Ryan?",
+            {"task": "neighbours", "entity": "Tom Hanks", "rel_type": "ACTED_IN"},
+            "also names 'Meg Ryan'",
+        ),
+        (
+            "Which airport is linked with Glasgow?",
+            {"task": "neighbours", "entity": "Glasgow", "rel_type": "ROUTE", "direction": "out"},
+            "does not say which way",
+        ),
+        (
+            "Which person is the best known actor?",
+            {"task": "top_by_degree", "label": "Person", "rel_type": "ACTED_IN"},
+            "does not say whether the highest or the lowest",
+        ),
+    ],
+)
+def test_soft_findings_leave_the_plan_unconfirmed(store, question, reply, expected) -> None:
+    _, findings = check(store, question, **reply)
+    assert not [f for f in findings if f.hard], texts(findings)
+    assert any(expected in f.text for f in findings), texts(findings)
+
+
+def test_a_fuzzy_name_runs_the_task_but_leaves_the_plan_unconfirmed(store) -> None:
+    reply = plan_reply("neighbours", entity="The Matrix", rel_type="DIRECTED")
+    chosen, model = decide(store, "Who directed The Martix?", reply, reply)
+    assert chosen.task == "neighbours" and not chosen.confirmed and chosen.issues
+    assert len(model.prompts) == 2  # the finding went back once; a soft one cannot be fixed by choosing
+
+
+def test_a_distinctive_part_of_a_name_confirms_when_no_other_value_holds_it(store) -> None:
+    # "London Heathrow" is part of 'London Heathrow Airport' only; "London" alone would be the city.
+    _, findings = check(
+        store,
+        "Can you fly from Glasgow to London Heathrow?",
+        "connected",
+        source="Glasgow",
+        target="London Heathrow Airport",
+    )
+    assert findings == [], texts(findings)
+
+
+# ------------------------------------------------------------------ templates render from a plan's parameters
+
+
+@pytest.mark.parametrize("dialect", ["ladybug", "neo4j"])
+def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -> None:
+    plans = {
+        "entity_property": ("In which year was Meg Ryan born?", {"entity": "Meg Ryan", "property": "born"}),
+        "relationship_property": (
+            "How far is it from LHR to SYD in km?",
+            {"source": "LHR", "target": "SYD", "rel_type": "ROUTE", "property": "distance_km"},
+        ),
+        "relationship_exists": (
+            "Did Tom Hanks act in Cast Away?",
+            {"source": "Tom Hanks", "target": "Cast Away", "rel_type": "ACTED_IN"},
+        ),
+        "neighbours": ("Who directed The Matrix?", {"entity": "The Matrix", "rel_type": "DIRECTED"}),
+        "neighbour_count": ("How many movies did Tom Hanks act in?", {"entity": "Tom Hanks", "rel_type": "ACTED_IN"}),
+        "neighbours_where": (
+            "Which airports can you fly to from LHR over 5000 km?",
+            {
+                "entity": "LHR",
+                "rel_type": "ROUTE",
+                "direction": "out",
+                "property": "distance_km",
+                "op": ">",
+                "threshold": 5000,
+            },
+        ),
+        "neighbour_aggregate": (
+            "What is the average distance of flights out of LHR?",
+            {"entity": "LHR", "rel_type": "ROUTE", "direction": "out", "property": "distance_km", "aggregate": "avg"},
+        ),
+        "top_neighbour_by_property": (
+            "Who is the oldest actor in The Matrix?",
+            {"entity": "The Matrix", "rel_type": "ACTED_IN", "property": "born", "order": "lowest"},
+        ),
+        "two_hop_neighbours": (
+            "Who acted in a movie directed by Lana Wachowski?",
+            {
+                "entity": "Lana Wachowski",
+                "rel_type": "DIRECTED",
+                "second_rel_type": "ACTED_IN",
+                "second_direction": "in",
+            },
+        ),
+        "co_neighbours": ("Who acted in a movie with Tom Hanks?", {"entity": "Tom Hanks", "rel_type": "ACTED_IN"}),
+        "common_neighbours": (
+            "Which airports have flights to both Sydney and Auckland?",
+            {"entity": "Sydney", "other": "Auckland", "rel_type": "ROUTE", "direction": "in"},
+        ),
+        "both_relationships": (
+            "Which people both wrote and directed the same movie?",
+            {"rel_type": "WROTE", "second_rel_type": "DIRECTED"},
+        ),
+        "top_by_degree": ("Which person acted in the most movies?", {"label": "Person", "rel_type": "ACTED_IN"}),
+        "count_by_degree": (
+            "How many people wrote more than 2 movies?",
+            {"label": "Person", "rel_type": "WROTE", "op": ">", "threshold": 2},
+        ),
+        "filter_nodes": (
+            "Which movies were released after 2000?",
+            {"label": "Movie", "property": "released", "op": ">", "threshold": 2000},
+        ),
+        "count_where": (
+            "How many movies were released after 2000?",
+            {"label": "Movie", "property": "released", "op": ">", "threshold": 2000},
+        ),
+        "count_label": ("How many movies are there?", {"label": "Movie"}),
+        "aggregate_property": (
+            "What is the average year the movies were released?",
+            {"label": "Movie", "property": "released", "aggregate": "avg"},
+        ),
+        "connection_length": (
+            "How many steps separate Tom Hanks from Keanu Reeves?",
+            {"source": "Tom Hanks", "target": "Keanu Reeves"},
+        ),
+        "connection_path": ("Show a route from Glasgow to Sydney.", {"source": "Glasgow", "target": "Sydney"}),
+        "connected": ("Can you fly from Glasgow to Auckland?", {"source": "Glasgow", "target": "Auckland"}),
+    }
+    templates = {t.name: t for t in load_templates(dialect) if t.property_graph}
+    rendered = set()
+    for task in PROPERTY_TASKS:
+        for name in task.template_names(dialect):
+            question, reply = plans[task.name]
+            parameters, findings = check(store, question, task.name, **reply)
+            assert not [f for f in findings if f.hard], (task.name, texts(findings))
+            code = render_template(templates[name], parameters, max_hops=30)
+            assert code is not None, task.name
+            check_cypher(code, dialect=dialect)
+            assert "$" not in code and "{:" not in code and "{<" not in code and "{~" not in code
+            rendered.add(task.name)
+    assert rendered == {t.name for t in PROPERTY_TASKS if t.template_names(dialect)}
+
+
+def test_a_missing_parameter_renders_nothing() -> None:
+    template = next(t for t in load_templates("neo4j") if t.name == "property_neighbours")
+    assert render_template(template, {"entity": "x"}) is None

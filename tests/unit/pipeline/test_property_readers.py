@@ -1,0 +1,80 @@
+"""The readers of a property-graph question's words: what they find, and that they find nothing otherwise."""
+
+from __future__ import annotations
+
+import pytest
+
+from grraf.pipeline import property_readers as r
+
+
+@pytest.mark.parametrize(
+    ("name", "question", "word"),
+    [
+        ("DIRECTED", "Who is the director of Heat?", "director"),
+        ("ACTED_IN", "Which films has she starred in?", None),
+        ("WROTE", "Who wrote Emma?", "wrote"),
+        ("ROUTE", "How many routes leave Leeds?", "routes"),
+        ("IN_COUNTRY", "Which countries have airports?", "countries"),
+        ("released", "When did it come out?", None),
+        ("distance_km", "How many km is it?", "km"),
+    ],
+)
+def test_a_schema_name_is_mentioned_only_by_words_that_share_its_stem(name, question, word) -> None:
+    assert r.mentioned(name, question) == word
+
+
+@pytest.mark.parametrize(
+    ("question", "op"),
+    [
+        ("Which books have at least 300 pages?", ">="),
+        ("Which books have no more than 300 pages?", "<="),
+        ("Which books have more than 300 pages?", ">"),
+        ("Which films came out before 1980?", "<"),
+        ("Which films came out after 1980?", ">"),
+        ("Which films have exactly 3 directors?", "="),
+        ("Which films came out in 1980?", None),
+    ],
+)
+def test_comparisons(question, op) -> None:
+    assert r.comparison(question) == op
+
+
+@pytest.mark.parametrize(
+    ("question", "phrase", "direction"),
+    [
+        ("Which towns can you drive to from Leeds?", "Leeds", "out"),
+        ("Which towns have roads into Leeds?", "Leeds", "in"),
+        ("Which trains leave out of York?", "York", "out"),
+        ("Which trains go to either York or Leeds?", "York", "in"),
+        ("Which trains serve York?", "York", None),
+    ],
+)
+def test_direction_cues_before_a_name(question, phrase, direction) -> None:
+    assert r.direction_before(question, phrase) == direction
+
+
+@pytest.mark.parametrize(
+    ("question", "prop", "order"),
+    [
+        ("Who is the youngest player?", "born", "highest"),
+        ("Who is the youngest player?", "age", "lowest"),
+        ("Which film came out first?", "released", "lowest"),
+        ("Which station has the fewest trains?", None, "lowest"),
+        ("Which is the biggest and the smallest?", None, None),  # both: says nothing
+    ],
+)
+def test_order_depends_on_whether_the_property_is_a_point_in_time(question, prop, order) -> None:
+    assert r.order_stated(question, prop) == order
+
+
+def test_numbers_in_words_and_digits() -> None:
+    assert r.numbers_stated("Who wrote more than three books before 1900?") == [3.0, 1900.0]
+    assert r.states_number("more than twelve", 12) and not r.states_number("more than twelve", 2)
+
+
+def test_who_and_what_kind_of_node_is_asked_for() -> None:
+    labels = ["Person", "Movie", "Airport"]
+    assert r.label_for_noun(r.asked_noun("How many movies came out?") or "", labels) == "Movie"
+    assert r.asked_noun("List all airports in France.") == "airports"
+    assert r.asks_who("Whom did she marry?") and not r.asks_who("Which person?")
+    assert [label for label in labels if r.person_like(label)] == ["Person"]

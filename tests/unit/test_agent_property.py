@@ -1,0 +1,140 @@
+"""The loop on a property graph, with a scripted LLM and a scripted property store.
+
+Verified means right: a confirmed plan runs its verified template (verified); a plan left
+unconfirmed runs it but is only executed; LLM-written Cypher is checked against the schema's
+patterns before it runs, and is executed at best. Routing keeps Cypher for look-ups and
+projects into NetworkX for graph algorithms.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from grraf.agent import GraphQA, _Outcome
+from grraf.types import Plan
+from tests.fakes import PropertyStore, ScriptedStore, fenced, plan_reply, scripted
+
+WHO = "Who directed The Matrix?"
+DIRECTED = plan_reply("neighbours", entity="The Matrix", rel_type="DIRECTED")
+
+
+@pytest.fixture
+def library(settings):
+    return settings.with_(templates=True, self_check=True)
+
+
+def ask(store: Any, question: str, *replies: str, settings: Any, **kwargs: Any):
+    model = scripted(*replies)
+    qa = GraphQA(store, chat_model=model, settings=settings, **kwargs)
+    return qa.ask(question), model
+
+
+def test_a_confirmed_plan_runs_the_verified_template_and_is_verified(library) -> None:
+    store = PropertyStore(lambda code: ["Lana Wachowski", "Lilly Wachowski"])
+    answer, model = ask(store, WHO, DIRECTED, settings=library)
+    assert answer.trust == "verified" and answer.plan.confirmed
+    assert answer.value == ["Lana Wachowski", "Lilly Wachowski"]
+    assert [c.stage for c in answer.llm_calls] == ["plan"]  # the template was bound without the LLM
+    assert store.executed == [
+        "MATCH (a:`Movie`)\nWHERE a.`title` = 'The Matrix'\nMATCH (a)<-[r:`DIRECTED`]-(b)\n"
+        "RETURN collect(DISTINCT b.`name`) AS answer"
+    ]
+    assert answer.answer == 'x in (The Matrix)<-[:DIRECTED]-(x:Person): ["Lana Wachowski", "Lilly Wachowski"].'
+    assert answer.template_origin == "retrieved:property_neighbours"
+
+
+def test_a_name_matched_only_fuzzily_runs_the_template_but_is_not_verified(library) -> None:
+    store = PropertyStore(lambda code: ["Lana Wachowski", "Lilly Wachowski"])
+    answer, _ = ask(store, "Who directed The Martix?", DIRECTED, DIRECTED, settings=library)
+    assert answer.plan.task == "neighbours" and not answer.plan.confirmed
+    assert answer.trust == "executed" and answer.value == ["Lana Wachowski", "Lilly Wachowski"]
+
+
+def test_without_a_task_the_llm_writes_cypher_checked_against_the_patterns(library) -> None:
+    wrong = "MATCH (p:Person)-[:DIRECTED]->(q:Person {name: 'The Matrix'}) RETURN p.name AS answer"
+    right = "MATCH (p:Person)-[:DIRECTED]->(m:Movie {title: 'The Matrix'}) RETURN p.name AS answer"
+    store = PropertyStore({right: ["Lana Wachowski", "Lilly Wachowski"]})
+    answer, model = ask(
+        store, WHO, plan_reply("none"), fenced(wrong, "cypher"), fenced(right, "cypher"), settings=library
+    )
+    assert answer.plan.task is None
+    # the generate prompt showed the resolved name and the schema's patterns
+    prompt = model.prompt_text(1)
+    assert "'The Matrix' is (:Movie {title: 'The Matrix'})" in prompt
+    # the pattern that cannot match never ran; its refusal named the real pattern
+    assert store.executed == [right]
+    first = answer.attempts[0]
+    assert first.status == "rejected" and "(:Person)-[:DIRECTED]->(:Movie)" in (first.error or "")
+    assert "(:Person)-[:DIRECTED]->(:Person) cannot match" in model.prompt_text(2)
+    # LLM-written code that merely ran: executed, never verified
+    assert answer.trust == "executed" and answer.value == ["Lana Wachowski", "Lilly Wachowski"]
+
+
+def test_no_connection_is_an_answer_of_a_verified_template(library) -> None:
+    store = PropertyStore(lambda code: None)
+    reply = plan_reply("connection_length", source="Glasgow", target="Auckland")
+    answer, _ = ask(store, "How many flights do you need at least from Glasgow to Auckland?", reply, settings=library)
+    assert answer.trust == "verified" and answer.value is None
+    assert answer.answer == "No connection from Glasgow to Auckland over :ROUTE exists."
+
+
+class _Projected(ScriptedStore):
+    def __init__(self) -> None:
+        super().__init__(lambda code: ["The Matrix"])
+
+
+@pytest.fixture
+def projections(monkeypatch):
+    made: list[Any] = []
+
+    def project(store: Any, *, settings: Any = None) -> Any:
+        made.append(store)
+        return _Projected()
+
+    monkeypatch.setattr("grraf.stores.networkx.project", project)
+    return made
+
+
+class _ProjectingStore(PropertyStore):
+    def capabilities(self) -> Any:
+        from grraf.stores.base import Capabilities
+
+        return Capabilities(max_hops=30, projects=True)
+
+
+def test_look_ups_stay_in_cypher_whatever_the_default(library, projections) -> None:
+    store = _ProjectingStore(lambda code: ["Lana Wachowski"])
+    answer, _ = ask(store, WHO, DIRECTED, settings=library)
+    assert not projections and answer.backend == "ladybug"
+    answer, _ = ask(
+        store, WHO, plan_reply("none"), fenced("MATCH (m:Movie) RETURN m.title", "cypher"), settings=library
+    )
+    assert not projections and answer.backend == "ladybug"
+
+
+def test_graph_algorithms_and_an_explicit_networkx_backend_project(library, projections) -> None:
+    store = _ProjectingStore(lambda code: ["Lana Wachowski"])
+    question = "Which movies are in the same connected group as The Matrix?"
+    answer, _ = ask(
+        store, question, plan_reply("component_members", entity="The Matrix", label="Movie"), settings=library
+    )
+    assert projections == [store] and answer.backend == "scripted"
+    assert answer.trust == "verified" and answer.code.rstrip().endswith(
+        "answer = solve(G, entity='The Matrix', entity_label='Movie', entity_key='title', label='Movie', "
+        "returns=['title'])"
+    )
+    ask(store, WHO, DIRECTED, settings=library, backend="networkx")
+    assert len(projections) == 2
+
+
+def test_agreement_verifies_a_property_task_only_on_a_confirmed_plan() -> None:
+    checked = _Outcome([], ["x"], "code", checked_by="property_neighbours", from_template=False)
+    unconfirmed = Plan("q", task="neighbours", confirmed=False)
+    assert not checked.verified_by(unconfirmed)
+    assert checked.verified_by(Plan("q", task="neighbours", confirmed=True))
+    # structural tasks keep DESIGN.md's rule: agreement with an independent computation verifies
+    assert checked.verified_by(Plan("q", task="max_flow", confirmed=False))
+    bound = _Outcome([], ["x"], "code", checked_by=None, from_template=True)
+    assert not bound.verified_by(unconfirmed) and bound.verified_by(Plan("q", task="neighbours", confirmed=True))
