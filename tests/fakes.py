@@ -25,6 +25,10 @@ def plan_reply(task: str, **parameters: Any) -> str:
 
 PLAN_FLOW = plan_reply("max_flow", source=0, target=3)
 PLAN_NONE = plan_reply("none")
+#: The plan's contrast check keeping the choice (the rival is option A, the choice option B).
+KEEP = json.dumps({"answer": "B"})
+#: The contrast check taking the rival instead: the choice stays unconfirmed.
+RIVAL = json.dumps({"answer": "A"})
 #: The call grraf writes under the verified max-flow template for node 0 to node 3.
 FLOW_CALL = "answer = solve(G, source=0, target=3)"
 

@@ -107,7 +107,13 @@ class LLMSession:
             LLMError: the provider failed, or its reply was not JSON.
         """
         native = bool(getattr(self.model, NATIVE_JSON, False))
-        wrapped = schema if native or schema.get("type") == "object" else _wrap(schema)
+        if native:
+            wrapped = schema
+        elif schema.get("type") == "object":
+            # Function-calling providers name the function after the schema's title.
+            wrapped = schema if "title" in schema else {"title": "reply", **schema}
+        else:
+            wrapped = _wrap(schema)
         try:
             runnable = self.model.with_structured_output(wrapped, include_raw=True)
         except (NotImplementedError, ValueError) as e:
@@ -116,7 +122,7 @@ class LLMSession:
         parsed = out.get("parsed")
         if parsed is None:
             raise LLMError(f"the model's structured reply could not be read: {out.get('parsing_error')}")
-        if wrapped is not schema:
+        if wrapped is not schema and schema.get("type") != "object":
             parsed = parsed.get("reply", parsed)
         return dict(parsed)
 

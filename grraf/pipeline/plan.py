@@ -31,7 +31,7 @@ from grraf.pipeline import validate
 from grraf.pipeline.decision import with_task, without_task
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
-from grraf.tasks import TASKS, Task, get_task
+from grraf.tasks import CONFUSABLE, TASKS, Task, get_task
 from grraf.tasks.retrieval import DEFAULT_K, candidates, closest_phrasing
 from grraf.types import Plan, Schema
 
@@ -183,6 +183,49 @@ def check_choice(
     return parameters, findings
 
 
+def rivals(task: Task, offered: Sequence[Task]) -> list[Task]:
+    """The offered tasks a choice is most easily confused with: the other members of its
+    :data:`grraf.tasks.CONFUSABLE` group that give the same kind of answer from the same kinds of
+    parameters (``in_degree(node)`` and ``out_degree(node)``; ``bridge_count()`` and
+    ``articulation_point_count()``), closest first. Readers cannot tell these apart from the
+    question's words, and each confusion is a wrong answer that no computation catches.
+
+    Only listed groups: contrasting every pair of tasks with the same kind of answer cost right
+    choices on the dev phrasings (the 1.5B model took "diameter" over "bridge_count" for "How many
+    connections have no backup route?") and tokens on every question.
+    """
+    group = next((g for g in CONFUSABLE if task.name in g), ())
+    kinds = [p.kind for p in task.parameters]
+    same = [
+        t
+        for t in offered
+        if t is not task and t.name in group and t.output == task.output and [p.kind for p in t.parameters] == kinds
+    ]
+    return sorted(same, key=lambda t: group.index(t.name))
+
+
+def contrast_rival(task: Task, offered: Sequence[Task], question: str, llm: LLMSession) -> Task | None:
+    """The closest rival of a choice when the LLM, asked to pick between the two by what they
+    compute, picks the rival; None when it keeps its choice or there is no rival.
+
+    One short extra call, made only for choices that have a rival. The rival is shown first: the
+    1.5B model leans to the first option, so that lean can cost a confirmation but never make one.
+    """
+    found = rivals(task, offered)
+    if not found:
+        return None
+    rival = found[0]
+    messages = load_prompt("plan_contrast").render(question=question, first=rival.summary, second=task.summary)
+    schema = {
+        "type": "object",
+        "properties": {"answer": {"enum": ["A", "B"]}},
+        "required": ["answer"],
+        "additionalProperties": False,
+    }
+    reply = llm.structured("plan", messages, schema)
+    return rival if reply.get("answer") == "A" else None
+
+
 def polarity_finding(task: Task, question: str) -> str | None:
     """A sentence when a yes/no choice may answer the opposite of what is asked, else None.
 
@@ -267,7 +310,11 @@ def plan(
             return without_task(base, chosen=None)
         parameters, findings = check_choice(task, reply, question, store)
         if not findings:
-            return with_task(base, task, parameters, confirmed=True)
+            rival = contrast_rival(task, offered, question, llm)
+            if rival is None:
+                return with_task(base, task, parameters, confirmed=True)
+            issue = f"The question may ask for {rival.name} ({rival.summary}) instead of {task.name}."
+            return with_task(base, task, parameters, confirmed=False, issues=(issue,))
         logger.info("plan %s: %s", task.name, " ".join(f.text for f in findings))
         messages = [
             *messages,

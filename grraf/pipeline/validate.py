@@ -36,7 +36,7 @@ _NUMBER_ASK = re.compile(
     r"^\s*(what|what's|give|find|compute|calculate|report|tell me)\b[^?]*\b(weight|length|distance|cost|sum|total|"
     r"value|size|degree|in-degree|out-degree|indegree|outdegree|diameter|radius|eccentricity|coefficient|average|"
     r"mean|capacity|flow|score|fraction|share|proportion|ratio|percentage|index|density|girth|centrality|"
-    r"cardinality|probability)\b",
+    r"cardinality|probability|kilometres|kilometers|km|miles|metres|meters|hours|minutes)\b",
     re.IGNORECASE,
 )
 # A bare noun phrase asks for the number it names: "Weighted distance 2-5?", "Maximum matching size?".
@@ -102,6 +102,8 @@ def ask_form(question: str) -> AskForm | None:
     ('node', 'number')
     >>> ask_form("If I leave town 3, is there some way to drive to town 5?"), ask_form("Weighted distance 2-5?")
     ('yes/no', 'number')
+    >>> ask_form("What's the fewest kilometres I need to drive to get from town 1 to town 4?")
+    'number'
     """
     ask = ask_sentence(question)
     if _YES_NO_WORDS.search(ask) or _YES_NO_START.search(ask):

@@ -11,12 +11,13 @@ since a question is asked of one kind of store or the other.
 
 from __future__ import annotations
 
-from grraf.tasks.catalog import TASKS
+from grraf.tasks.catalog import CONFUSABLE, TASKS
 from grraf.tasks.model import ANSWER_KINDS, OUTPUTS, AnswerKind, Bench, Output, Param, Sentence, Task
 from grraf.tasks.property_catalog import PROPERTY_TASKS
 
 __all__ = [
     "ALL_TASKS",
+    "CONFUSABLE",
     "ANSWER_KINDS",
     "OUTPUTS",
     "PROPERTY_TASKS",

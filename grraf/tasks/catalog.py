@@ -843,3 +843,14 @@ TASKS: tuple[Task, ...] = (
         cypher_is_weak=True,
     ),
 )
+
+
+#: Tasks a small model confuses with each other although their answers differ: one asks about the
+#: edges into a node and the other about the edges out of it, one about edges and the other about
+#: nodes whose removal splits the graph. The plan stage contrasts a choice with the other members
+#: of its group first (:func:`grraf.pipeline.plan.rivals`). Found on the dev phrasings.
+CONFUSABLE: tuple[tuple[str, ...], ...] = (
+    ("in_degree", "out_degree", "reachable_count", "degree"),
+    ("bridge_count", "articulation_point_count", "connected_components"),
+    ("shortest_path_weight", "shortest_path_hops"),
+)

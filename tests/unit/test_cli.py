@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from grraf import cli as cli_module
-from tests.fakes import PLAN_NONE, fenced, plan_reply, scripted
+from tests.fakes import KEEP, PLAN_NONE, fenced, plan_reply, scripted
 
 QUESTION = "What is the maximum flow from node 0 to node 7?"
 PLAN = plan_reply("max_flow", source=0, target=7)
@@ -40,9 +40,9 @@ def test_a_shortest_path_answer_says_what_its_value_is(run):
     # examples/flow.txt has one edge 0->5 of weight 4: "4 edges long" would be a wrong sentence.
     question = "What is the shortest path from node 0 to node 5?"
     args = ["ask", question, "--graph", "examples/flow.txt", "--directed", "--json"]
-    path = json.loads(run(args, plan_reply("shortest_path", source=0, target=5)).stdout)
+    path = json.loads(run(args, plan_reply("shortest_path", source=0, target=5), KEEP).stdout)
     assert path["value"] == [0, 5] and path["answer"] == "A shortest path from node 0 to node 5 is 0 → 5."
-    weight = json.loads(run(args, plan_reply("shortest_path_weight", source=0, target=5)).stdout)
+    weight = json.loads(run(args, plan_reply("shortest_path_weight", source=0, target=5), KEEP).stdout)
     assert weight["value"] == 4 and weight["trust"] == "verified"
     assert weight["answer"] == "The lightest path from node 0 to node 5 has total weight 4."
 
@@ -135,21 +135,21 @@ def test_reuse_carries_code_from_one_invocation_to_the_next(run, tmp_path, monke
         classmethod(lambda cls, **kw: from_env(cls, **{**kw, "templates": False, "self_check": False})),
     )
     args = ["ask", question, "--graph", str(edges), "--json", "--no-explain", "--reuse"]
-    first = run(args, plan, fenced("def solve(G):\n    return len(list(nx.bridges(G)))"), code)
+    first = run(args, plan, KEEP, fenced("def solve(G):\n    return len(list(nx.bridges(G)))"), code)
     assert first.exit_code == 0, first.output
     assert json.loads(first.stdout)["value"] == 2 and len(list((tmp_path / "reuse").glob("*.json"))) == 1
 
     edges.write_text("0 1\n1 2\n2 3\n")
-    second = run(args, plan)  # the plan only: the stored code answers without generation
+    second = run(args, plan, KEEP)  # the plan only: the stored code answers without generation
     assert second.exit_code == 0, second.output
     data = json.loads(second.stdout)
     # It ran on this graph, but nothing independent confirmed it here: executed, not verified.
-    assert data["value"] == 3 and data["llm_calls"] == 1 and data["trust"] == "executed"
+    assert data["value"] == 3 and data["llm_calls"] == 2 and data["trust"] == "executed"  # the plan, its contrast
     assert data["answer"] == "The graph has 3 bridge(s)."
 
 
 CYPHER_ARGS = ["ask", "How many edges point into node 5?", "--graph", "examples/flow.txt", "--directed"]
-CYPHER_PLAN = plan_reply("in_degree", node=5)
+CYPHER_PLAN = (plan_reply("in_degree", node=5), KEEP)
 
 
 def _record_syntax(monkeypatch) -> list[str]:
@@ -167,20 +167,20 @@ def _record_syntax(monkeypatch) -> list[str]:
 
 def test_cypher_is_shown_as_cypher(run, monkeypatch):
     lexers = _record_syntax(monkeypatch)
-    result = run([*CYPHER_ARGS, "--backend", "cypher", "--no-explain"], CYPHER_PLAN)
+    result = run([*CYPHER_ARGS, "--backend", "cypher", "--no-explain"], *CYPHER_PLAN)
     assert result.exit_code == 0, result.output
     assert "MATCH" in result.stdout and lexers == ["cypher"]
 
 
 def test_verbose_attempts_show_cypher_as_cypher(run, monkeypatch):
     lexers = _record_syntax(monkeypatch)
-    result = run([*CYPHER_ARGS, "--backend", "cypher", "--no-explain", "--verbose"], CYPHER_PLAN)
+    result = run([*CYPHER_ARGS, "--backend", "cypher", "--no-explain", "--verbose"], *CYPHER_PLAN)
     assert result.exit_code == 0, result.output
     assert "attempt" in result.stderr and lexers == ["cypher", "cypher"]  # the attempt (stderr), then the answer
 
 
 def test_json_attempts_name_their_language(run):
-    cypher = json.loads(run([*CYPHER_ARGS, "--backend", "cypher", "--json"], CYPHER_PLAN).stdout)
+    cypher = json.loads(run([*CYPHER_ARGS, "--backend", "cypher", "--json"], *CYPHER_PLAN).stdout)
     assert [a["language"] for a in cypher["attempts"]] == ["cypher"] and "MATCH" in cypher["attempts"][0]["code"]
-    python = json.loads(run([*CYPHER_ARGS, "--json"], CYPHER_PLAN).stdout)
+    python = json.loads(run([*CYPHER_ARGS, "--json"], *CYPHER_PLAN).stdout)
     assert [a["language"] for a in python["attempts"]] == ["python"]

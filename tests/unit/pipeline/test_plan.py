@@ -10,7 +10,7 @@ from grraf.llm.calls import LLMSession
 from grraf.pipeline.plan import check_choice, choice_schema, eligible, plan
 from grraf.tasks import TASKS, get_task
 from grraf.types import Schema
-from tests.fakes import PLAN_NONE, ScriptedStore, plan_reply, scripted
+from tests.fakes import KEEP, PLAN_NONE, RIVAL, ScriptedStore, plan_reply, scripted
 
 DIRECTED = Schema("G", node_count=10, edge_count=20, directed=True, weight_property="weight", node_id_types=("int",))
 UNDIRECTED = Schema("G", node_count=10, edge_count=20, directed=False, node_id_types=("int",))
@@ -79,7 +79,7 @@ def run_plan(question: str, *replies: str, schema: Schema = DIRECTED):
 
 
 def test_the_llm_sees_candidates_and_the_graph_kind_never_the_graph() -> None:
-    result, model = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1))
+    result, model = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1), KEEP)
     assert result.task == "out_degree" and result.confirmed and result.parameters == {"node": 1}
     prompt = model.prompt_text(0)
     assert "out_degree(node)" in prompt and "directed, edge weights in 'weight', 10 nodes and 20 edges" in prompt
@@ -155,3 +155,24 @@ def test_only_tasks_giving_the_kind_of_answer_asked_for_are_offered() -> None:
     listed = {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), "Give a Hamiltonian path of this graph.")}
     assert "hamiltonian_path" in yes_no and "hamiltonian_path_nodes" not in yes_no
     assert "hamiltonian_path_nodes" in listed and "hamiltonian_path" not in listed
+
+
+def test_a_choice_is_contrasted_with_its_closest_rival_shown_first() -> None:
+    # in_degree and out_degree give the same kind of answer from the same parameter: the readers
+    # cannot tell them apart, so the LLM picks between the two by what they compute.
+    kept, model = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1), KEEP)
+    contrast = model.prompt_text(1)
+    assert kept.confirmed and contrast.index("A: the number of edges that point INTO") < contrast.index("B: ")
+    swapped, _ = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1), RIVAL)
+    assert swapped.task == "out_degree" and not swapped.confirmed and "in_degree" in swapped.issues[0]
+
+
+def test_rivals_come_from_the_tasks_confusable_group_only() -> None:
+    from grraf.pipeline.plan import rivals
+
+    offered = [get_task(n) for n in ("connectivity", "not_connected", "bipartite", "shortest_path_hops")]
+    assert rivals(get_task("connectivity"), offered) == []
+    offered = [get_task(n) for n in ("bridge_count", "diameter", "articulation_point_count", "triangle_count")]
+    assert [t.name for t in rivals(get_task("bridge_count"), offered)] == ["articulation_point_count"]
+    offered = [get_task(n) for n in ("max_flow", "degree", "reachable_count", "out_degree", "in_degree")]
+    assert [t.name for t in rivals(get_task("in_degree"), offered)] == ["out_degree", "reachable_count", "degree"]
