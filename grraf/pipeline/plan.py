@@ -82,7 +82,7 @@ def eligible(tasks: Sequence[Task], schema: Schema, graphs: Sequence[str], quest
             continue
         if any(p.kind == "graph" and p.name not in graphs for p in task.parameters):
             continue
-        if task.negates and validate.said(question, task.negation_words) is None:
+        if task.negates and validate.said(question, task.negation_words, main=True) is None:
             continue
         out.append(task)
     return out
@@ -229,15 +229,17 @@ def contrast_rival(task: Task, offered: Sequence[Task], question: str, llm: LLMS
 def polarity_finding(task: Task, question: str) -> str | None:
     """A sentence when a yes/no choice may answer the opposite of what is asked, else None.
 
-    A negative task (``not_connected``) needs one of its negation words in the ask; a positive task
-    must not meet the negation words of its negative twin; a yes/no task without a twin must not
-    meet a plain negation. Small models swap the two readings, and a swapped yes/no is a wrong
-    answer that no computation can catch, so such a choice is never confirmed.
+    A negative task (``not_connected``) needs one of its negation words in the ask's main clause
+    (the "no" of "colour the nodes so that no edge joins two of a colour" negates nothing asked);
+    a positive task must not meet the negation words of its negative twin anywhere in the ask; a
+    yes/no task without a twin must not meet a plain negation. Small models swap the two readings,
+    and a swapped yes/no is a wrong answer that no computation can catch, so such a choice is
+    never confirmed.
     """
     if task.output != "yes/no":
         return None
     if task.negates:
-        if validate.said(question, task.negation_words) is None:
+        if validate.said(question, task.negation_words, main=True) is None:
             return f"{task.name} answers the opposite of {task.negates}, but the question asks no negative question."
         return None
     twins = [t for t in TASKS if t.negates == task.name]

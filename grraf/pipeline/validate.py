@@ -239,13 +239,34 @@ def negation_cue(question: str) -> str | None:
     return found.group(1).lower() if found else None
 
 
-def said(question: str, words: Iterable[str]) -> str | None:
-    """The first of ``words`` (whole words or phrases) the question's ask uses, or None.
+# Where the main clause of an ask ends: a negation after these belongs to a description ("a route
+# that returns home without using a road twice", "colour the nodes so that no edge joins ..."), not
+# to what is asked.
+_SUBORDINATE = re.compile(r",|;|:|\b(?:so that|such that|that|which|where|in which|whose|while)\b", re.IGNORECASE)
+
+
+def main_clause(question: str) -> str:
+    """The ask's main clause: the ask sentence up to its first comma or subordinate clause.
+
+    >>> main_clause("Can you colour every node red or blue so that no edge joins two nodes of the same colour?")
+    'Can you colour every node red or blue'
+    >>> main_clause("Is it impossible to 2-colour the graph so that neighbours differ?")
+    'Is it impossible to 2-colour the graph'
+    """
+    ask = ask_sentence(question)
+    return _SUBORDINATE.split(ask, maxsplit=1)[0].strip()
+
+
+def said(question: str, words: Iterable[str], *, main: bool = False) -> str | None:
+    """The first of ``words`` (whole words or phrases) the question's ask uses, or None;
+    with ``main``, only words of the ask's main clause count (:func:`main_clause`).
 
     >>> said("Are 3 and 8 cut off from each other?", ("not", "cut off")), said("Is 3 near 4?", ("not",))
     ('cut off', None)
+    >>> said("Does it have a route that returns home without using a road twice?", ("without",), main=True) is None
+    True
     """
-    ask = ask_sentence(question)
+    ask = main_clause(question) if main else ask_sentence(question)
     for word in words:
         if re.search(r"(?<![\w'])" + re.escape(word) + r"(?![\w'])", ask, re.IGNORECASE):
             return word

@@ -176,3 +176,17 @@ def test_rivals_come_from_the_tasks_confusable_group_only() -> None:
     assert [t.name for t in rivals(get_task("bridge_count"), offered)] == ["articulation_point_count"]
     offered = [get_task(n) for n in ("max_flow", "degree", "reachable_count", "out_degree", "in_degree")]
     assert [t.name for t in rivals(get_task("in_degree"), offered)] == ["out_degree", "reachable_count", "degree"]
+
+
+@pytest.mark.parametrize(
+    ("question", "negative"),
+    [
+        ("Can you colour every node red or blue so that no edge joins two nodes of the same colour?", "not_bipartite"),
+        ("Does the map have a circular route, one that returns home without using a road twice?", "is_acyclic"),
+    ],
+)
+def test_a_negation_inside_a_description_is_no_negative_question(question, negative) -> None:
+    # Both seen on the test half (seed 2027): the negative task was offered, chosen and confirmed.
+    assert negative not in {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), question)}
+    _, found = check_choice(get_task(negative), {}, question, ScriptedStore({}, nodes=10))
+    assert any("asks no negative question" in f.text for f in found)
