@@ -21,7 +21,10 @@ AskForm = Literal["yes/no", "number", "node", "list"]
 _SENTENCES = re.compile(r"(?<=[.?!])\s+")
 _YES_NO_START = re.compile(
     r"^\s*(?:and\s+|so\s+|then\s+|also\s+|tell me\s+|i (?:want|need) to know\s+|please\s+)?"
-    r"(is|are|does|do|did|can|could|has|have|was|were|will|would|should|may|might|must)\b",
+    r"(is|are|does|do|did|can|could|has|have|was|were|will|would|should|may|might|must)\b"
+    # "Can you give me one full ordering?" is a polite request for the ordering, not a yes or no.
+    r"(?!\s+(?:you|u)\s+(?:please\s+)?(?:give|list|show|name|tell|compute|calculate|count|return|provide|"
+    r"write|print|output|report|produce)\b)",
     re.IGNORECASE,
 )
 _YES_NO_WORDS = re.compile(
@@ -102,6 +105,8 @@ def ask_form(question: str) -> AskForm | None:
     ('node', 'number')
     >>> ask_form("If I leave town 3, is there some way to drive to town 5?"), ask_form("Weighted distance 2-5?")
     ('yes/no', 'number')
+    >>> ask_form("Can you give me one full ordering of all the steps that works?")
+    'list'
     >>> ask_form("What's the fewest kilometres I need to drive to get from town 1 to town 4?")
     'number'
     """
