@@ -222,14 +222,14 @@ def unused_values(question: str, used: Iterable[Any]) -> list[str]:
 # strong: "without" or "not necessarily" are common in positive questions ("visit every town once
 # without repeating any") and would only cost confirmations.
 _NEGATION = re.compile(
-    r"\b(not|no|never|none|impossible|cannot|can't|isn't|aren't|doesn't|don't|won't|unreachable|"
+    r"\b(not|no|non|never|none|impossible|cannot|can't|isn't|aren't|doesn't|don't|won't|unreachable|"
     r"cut off|free of|different (?:connected )?components?|separated)\b(?! necessarily| only| matter)",
     re.IGNORECASE,
 )
 
 
 #: Negation words every negative question may use; a negative task's other words mark it alone.
-PLAIN_NEGATIONS = frozenset({"not", "no", "never", "none", "cannot", "can't", "impossible", "without"})
+PLAIN_NEGATIONS = frozenset({"not", "no", "non", "never", "none", "cannot", "can't", "impossible", "without"})
 
 
 def negation_cue(question: str) -> str | None:

@@ -78,6 +78,7 @@ TASKS: tuple[Task, ...] = (
         negation_words=(
             "not",
             "no",
+            "non",
             "never",
             "cut off",
             "unreachable",
@@ -247,7 +248,7 @@ TASKS: tuple[Task, ...] = (
         sentence=Sentence(yes="Yes: the graph has no cycle.", no="No: the graph contains a cycle."),
         draw="cycle",
         negates="has_cycle",
-        negation_words=("acyclic", "free of", "no", "not", "without", "never", "forest", "tree", "trees", "dag"),
+        negation_words=("acyclic", "free of", "no", "non", "not", "without", "never", "forest", "tree", "trees", "dag"),
     ),
     Task(
         name="topological_sort",
@@ -332,6 +333,7 @@ TASKS: tuple[Task, ...] = (
         negates="hamiltonian_path",
         negation_words=(
             "no",
+            "non",
             "not",
             "never",
             "impossible",
@@ -395,7 +397,7 @@ TASKS: tuple[Task, ...] = (
         cypher_is_weak=True,
         inverts=True,
         negates="bipartite",
-        negation_words=("not", "no", "odd", "impossible", "cannot", "can't", "never", "fail", "fails"),
+        negation_words=("not", "no", "non", "odd", "impossible", "cannot", "can't", "never", "fail", "fails"),
     ),
     Task(
         name="connected_components",
@@ -829,7 +831,7 @@ TASKS: tuple[Task, ...] = (
         cypher_is_weak=True,
         inverts=True,
         negates="subgraph_match",
-        negation_words=("not", "no", "absent", "never", "missing", "nowhere", "lacks", "lack"),
+        negation_words=("not", "no", "non", "absent", "never", "missing", "nowhere", "lacks", "lack"),
     ),
     Task(
         name="isomorphism",

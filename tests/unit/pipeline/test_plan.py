@@ -190,3 +190,11 @@ def test_a_negation_inside_a_description_is_no_negative_question(question, negat
     assert negative not in {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), question)}
     _, found = check_choice(get_task(negative), {}, question, ScriptedStore({}, nodes=10))
     assert any("asks no negative question" in f.text for f in found)
+
+
+def test_a_non_prefix_is_a_negation() -> None:
+    # "Is this graph non-bipartite?" (test half, seed 2028) was answered as "Is it bipartite?", verified.
+    question = "Is this graph non-bipartite?"
+    assert "not_bipartite" in {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), question)}
+    _, found = check_choice(get_task("bipartite"), {}, question, ScriptedStore({}, nodes=10))
+    assert any("may ask the opposite ('non')" in f.text for f in found)
