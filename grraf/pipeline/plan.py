@@ -184,26 +184,24 @@ def check_choice(
 
 
 def rivals(task: Task, offered: Sequence[Task]) -> list[Task]:
-    """The offered tasks a choice is most easily confused with: those that give the same kind of
-    answer from the same kinds of parameters (``in_degree(node)`` and ``out_degree(node)``;
-    ``bridge_count()`` and ``articulation_point_count()``; ``bipartite()`` and
-    ``hamiltonian_path()``), the members of its :data:`grraf.tasks.CONFUSABLE` group first, then in
-    retrieval order. Readers cannot tell these apart from the question's words, and each confusion
-    is a wrong answer that no computation catches. A negative twin (``not_connected`` for
-    ``connectivity``) is no rival: the polarity readers tell those apart.
+    """The offered tasks a choice is most easily confused with: the other members of its
+    :data:`grraf.tasks.CONFUSABLE` group that give the same kind of answer from the same kinds of
+    parameters (``in_degree(node)`` and ``out_degree(node)``; ``bridge_count()`` and
+    ``articulation_point_count()``), closest first. Readers cannot tell these apart from the
+    question's words, and each confusion is a wrong answer that no computation catches.
+
+    Only listed groups: contrasting every choice with any task of the same kind of answer (tried at
+    40cb6c4) made the 1.5B model drop right choices of parameterless yes/no tasks ("Is there a cycle
+    in this graph?" lost to the rival shown first), on the test half and in the e2e tests.
     """
     group = next((g for g in CONFUSABLE if task.name in g), ())
     kinds = [p.kind for p in task.parameters]
     same = [
         t
         for t in offered
-        if t is not task
-        and t.output == task.output
-        and [p.kind for p in t.parameters] == kinds
-        and task.name != t.negates
-        and t.name != task.negates
+        if t is not task and t.name in group and t.output == task.output and [p.kind for p in t.parameters] == kinds
     ]
-    return sorted(same, key=lambda t: group.index(t.name) if t.name in group else len(group))
+    return sorted(same, key=lambda t: group.index(t.name))
 
 
 def contrast_rival(task: Task, offered: Sequence[Task], question: str, llm: LLMSession) -> Task | None:

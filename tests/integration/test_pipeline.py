@@ -36,7 +36,7 @@ def test_cypher_backend_binds_a_verified_ladybug_template(settings):
 
 
 def test_cypher_backend_projects_max_flow_into_networkx(settings):
-    model = scripted(PLAN_FLOW, KEEP)
+    model = scripted(PLAN_FLOW)
     with GraphQA(backend="cypher", chat_model=model, settings=settings.with_(templates=True)) as qa:
         answer = qa.ask(FLOW)
     graph = parse_question(FLOW).graphs["G"]
@@ -69,7 +69,7 @@ def test_cypher_writes_are_rejected_and_fed_back(settings):
 
 def test_networkx_path_with_llm_written_code_runs_in_the_sandbox(settings):
     code = "answer = nx.maximum_flow_value(G, 0, 5, capacity='weight')"
-    model = scripted(PLAN_FLOW, KEEP, fenced("def solve(G): ..."), fenced(code))
+    model = scripted(PLAN_FLOW, fenced("def solve(G): ..."), fenced(code))
     with GraphQA(chat_model=model, settings=settings) as qa:
         answer = qa.ask(FLOW)
     assert answer.trust == "executed" and answer.value == 5 and answer.backend == "networkx"
@@ -80,11 +80,11 @@ def test_networkx_path_with_llm_written_code_runs_in_the_sandbox(settings):
 def test_timeout_in_the_sandbox_is_fed_back_with_the_size(settings):
     slow = "while True:\n    pass"
     code = "answer = nx.maximum_flow_value(G, 0, 5, capacity='weight')"
-    model = scripted(PLAN_FLOW, KEEP, fenced("x = 1"), fenced(slow), fenced(code))
+    model = scripted(PLAN_FLOW, fenced("x = 1"), fenced(slow), fenced(code))
     with GraphQA(chat_model=model, settings=settings.with_(timeout=1.5)) as qa:
         answer = qa.ask(FLOW)
     assert [a.status for a in answer.attempts] == ["timeout", "ok"]
-    assert "6 nodes and 7 edges" in model.prompt_text(4) and "faster" in model.prompt_text(4)
+    assert "6 nodes and 7 edges" in model.prompt_text(3) and "faster" in model.prompt_text(3)
 
 
 @pytest.mark.parametrize("escape", ["open('/tmp/grraf-escape', 'w').write('x')", "__import__('os').system('true')"])
@@ -92,7 +92,6 @@ def test_escapes_are_fed_back_not_run(settings, escape, tmp_path):
     code = "answer = nx.maximum_flow_value(G, 0, 5, capacity='weight')"
     model = scripted(
         PLAN_FLOW,
-        KEEP,
         fenced("x = 1"),
         fenced(escape + "\nanswer = 1"),
         fenced(code),
@@ -105,11 +104,11 @@ def test_escapes_are_fed_back_not_run(settings, escape, tmp_path):
 def test_self_check_catches_wrong_code_and_feeds_it_back(settings):
     wrong = "answer = sum(d['weight'] for _, _, d in G.out_edges(0, data=True))"  # capacity out of 0, not the flow
     right = "answer = nx.maximum_flow_value(G, 0, 5, capacity='weight')"
-    model = scripted(PLAN_FLOW, KEEP, fenced("x = 1"), fenced(wrong), fenced(right))
+    model = scripted(PLAN_FLOW, fenced("x = 1"), fenced(wrong), fenced(right))
     with GraphQA(chat_model=model, settings=settings.with_(self_check=True)) as qa:
         answer = qa.ask(FLOW)
     assert [a.status for a in answer.attempts] == ["error", "ok"]
-    assert "Self-check failed" in answer.attempts[0].error and "Self-check failed" in model.prompt_text(4)
+    assert "Self-check failed" in answer.attempts[0].error and "Self-check failed" in model.prompt_text(3)
     assert answer.value == 5 and answer.checked_by == "max_flow" and answer.trust == "verified"
 
 
@@ -133,16 +132,16 @@ def test_self_check_cross_checks_llm_written_cypher_against_networkx(settings):
 def test_verified_code_is_reused_for_the_same_shape_with_new_parameters(settings):
     code = "answer = nx.maximum_flow_value(G, 1, 5, capacity='weight')"
     settings = settings.with_(self_check=True, reuse=True)
-    first = scripted(plan_reply("max_flow", source=1, target=5), KEEP, fenced("x = 1"), fenced(code))
+    first = scripted(plan_reply("max_flow", source=1, target=5), fenced("x = 1"), fenced(code))
     with GraphQA(chat_model=first, settings=settings) as qa:
         answer = qa.ask(FLOW.replace("from node 0 to node 5", "from node 1 to node 5"))
     assert answer.verified and answer.checked_by == "max_flow"
 
-    second = scripted(plan_reply("max_flow", source=3, target=5), KEEP)  # the plan only: no generation
+    second = scripted(plan_reply("max_flow", source=3, target=5))  # the plan only: no generation
     with GraphQA(chat_model=second, settings=settings) as qa:
         again = qa.ask(FLOW.replace("from node 0 to node 5", "from node 3 to node 5"))
     graph = parse_question(FLOW).graphs["G"]
-    assert again.template_origin.startswith("reused:") and len(again.llm_calls) == 2
+    assert again.template_origin.startswith("reused:") and len(again.llm_calls) == 1
     assert "G, 3, 5" in again.code and again.value == nx.maximum_flow_value(graph, 3, 5, capacity="weight")
     assert again.tokens.total < answer.tokens.total
     assert again.verified and again.checked_by == "max_flow"  # checked again on this question's graph
@@ -180,7 +179,7 @@ def test_a_named_stored_graph_is_G_after_projection(settings):
 
     graph = parse_question(FLOW).graphs["G"]
     store = LadybugStore.from_networkx({"flow_8": graph}, settings=settings)
-    model = scripted(PLAN_FLOW, KEEP)
+    model = scripted(PLAN_FLOW)
     with GraphQA(store, backend="auto", chat_model=model, settings=settings.with_(templates=True)) as qa:
         answer = qa.ask("In graph flow_8, what is the maximum flow from node 0 to node 5?")
     assert [a.status for a in answer.attempts] == ["ok"] and answer.backend == "networkx"
@@ -193,7 +192,7 @@ def test_cypher_backend_does_not_borrow_a_template_of_another_task(settings):
         "connected with an directed edge from node i to node j. Q: The nodes are numbered from 0 to 4, and the edges "
         "are: (0->1) (1->2) (2->0) (3->4). Is this graph bipartite?"
     )
-    model = scripted(plan_reply("bipartite"), KEEP)
+    model = scripted(plan_reply("bipartite"))
     with GraphQA(backend="cypher", chat_model=model, settings=settings.with_(templates=True)) as qa:
         answer = qa.ask(question)
     graph = parse_question(question).graphs["G"]

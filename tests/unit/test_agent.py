@@ -6,7 +6,7 @@ import pytest
 
 from grraf.agent import GraphQA, answer_directly
 from grraf.errors import CodeFailed, ConfigError, LLMError
-from tests.fakes import FLOW_CALL, KEEP, PLAN_FLOW, PLAN_NONE, ScriptedStore, fenced, plan_reply, scripted
+from tests.fakes import FLOW_CALL, PLAN_FLOW, PLAN_NONE, ScriptedStore, fenced, plan_reply, scripted
 
 QUESTION = "What is the maximum flow from node 0 to node 3?"
 TEMPLATE = fenced("def solve(G, s, t):\n    return nx.maximum_flow_value(G, s, t, capacity='weight')")
@@ -227,7 +227,7 @@ def test_a_per_node_result_for_the_node_the_question_names_gives_its_number(sett
     per_node = "answer = nx.clustering(G, [3])"
     store = ScriptedStore({per_node: {"3": 0.5}})
     model = scripted(
-        PLAN_CLUSTERING, KEEP, fenced("def solve(G, node):\n    return nx.clustering(G, node)"), fenced(per_node)
+        PLAN_CLUSTERING, fenced("def solve(G, node):\n    return nx.clustering(G, node)"), fenced(per_node)
     )
     answer = GraphQA(store, chat_model=model, settings=settings).ask("What is the clustering coefficient of node 3?")
     assert answer.plan.parameters == {"node": 3}
@@ -239,7 +239,6 @@ def test_a_per_node_result_without_the_named_node_is_still_fed_back(settings):
     store = ScriptedStore({per_node: {"4": 0.5}, "answer = nx.clustering(G, 3)": 0.25})
     model = scripted(
         PLAN_CLUSTERING,
-        KEEP,
         fenced("def solve(G, node):\n    return nx.clustering(G, node)"),
         fenced(per_node),
         fenced("answer = nx.clustering(G, 3)"),

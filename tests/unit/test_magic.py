@@ -12,7 +12,7 @@ from IPython.testing.globalipapp import start_ipython
 from grraf import magic
 from grraf.magic import GrrafMagics, parse_magic_line
 from grraf.types import Answer
-from tests.fakes import KEEP, fenced, plan_reply, scripted
+from tests.fakes import fenced, plan_reply, scripted
 
 QUESTION = "What is the maximum flow from node 0 to node 2? The edges are: (0->1,3) (1->2,2) (0->2,1)."
 PLAN = plan_reply("max_flow", source=0, target=2)
@@ -79,7 +79,7 @@ def test_bad_options_are_a_usage_error_not_a_kernel_exit() -> None:
 
 
 def test_line_magic_answers_with_the_graph_in_the_question(ip: Any, magics: GrrafMagics) -> None:
-    magics.chat_model = scripted(PLAN, KEEP, TEMPLATE, fenced(CODE))
+    magics.chat_model = scripted(PLAN, TEMPLATE, fenced(CODE))
     answer = ip.run_line_magic("grraf", QUESTION)
     assert isinstance(answer, Answer)
     # The unit-test settings keep the template library out, so the LLM's own code answers.

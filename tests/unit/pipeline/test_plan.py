@@ -167,13 +167,14 @@ def test_a_choice_is_contrasted_with_its_closest_rival_shown_first() -> None:
     assert swapped.task == "out_degree" and not swapped.confirmed and "in_degree" in swapped.issues[0]
 
 
-def test_rivals_give_the_same_kind_of_answer_and_the_confusable_group_comes_first() -> None:
+def test_rivals_come_from_the_tasks_confusable_group_only() -> None:
     from grraf.pipeline.plan import rivals
 
     offered = [get_task(n) for n in ("connectivity", "not_connected", "bipartite", "shortest_path_hops")]
-    assert rivals(get_task("connectivity"), offered) == []  # a twin, a yes/no without parameters, a number
+    assert rivals(get_task("connectivity"), offered) == []
     offered = [get_task(n) for n in ("bridge_count", "diameter", "articulation_point_count", "is_tree")]
-    assert [t.name for t in rivals(get_task("bridge_count"), offered)] == ["articulation_point_count", "diameter"]
+    assert [t.name for t in rivals(get_task("bridge_count"), offered)] == ["articulation_point_count"]
+    assert rivals(get_task("has_cycle"), [get_task(n) for n in ("has_cycle", "hamiltonian_path", "bipartite")]) == []
     offered = [get_task(n) for n in ("max_flow", "degree", "reachable_count", "out_degree", "in_degree")]
     assert [t.name for t in rivals(get_task("in_degree"), offered)] == ["out_degree", "reachable_count", "degree"]
 
