@@ -25,10 +25,13 @@ def plan_reply(task: str, **parameters: Any) -> str:
 
 PLAN_FLOW = plan_reply("max_flow", source=0, target=3)
 PLAN_NONE = plan_reply("none")
-#: The plan's contrast check keeping the choice (the rival is option A, the choice option B).
-KEEP = json.dumps({"answer": "B"})
-#: The contrast check taking the rival instead: the choice stays unconfirmed.
-RIVAL = json.dumps({"answer": "A"})
+#: The plan's contrast check keeping the choice: asked with the rival first (A) and then with the
+#: choice first, it picks the choice both times.
+KEEP = (json.dumps({"answer": "B"}), json.dumps({"answer": "A"}))
+#: The contrast check taking the rival both times: the choice stays unconfirmed.
+RIVAL = (json.dumps({"answer": "A"}), json.dumps({"answer": "B"}))
+#: The contrast check picking the first option both times (a lean, not a preference): kept.
+FIRST = (json.dumps({"answer": "A"}), json.dumps({"answer": "A"}))
 #: The call grraf writes under the verified max-flow template for node 0 to node 3.
 FLOW_CALL = "answer = solve(G, source=0, target=3)"
 

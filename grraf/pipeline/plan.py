@@ -205,25 +205,30 @@ def rivals(task: Task, offered: Sequence[Task]) -> list[Task]:
 
 
 def contrast_rival(task: Task, offered: Sequence[Task], question: str, llm: LLMSession) -> Task | None:
-    """The closest rival of a choice when the LLM, asked to pick between the two by what they
-    compute, picks the rival; None when it keeps its choice or there is no rival.
+    """The closest rival of a choice when the LLM, asked twice to pick between the two by what they
+    compute (once with each shown first), picks the rival both times; None when there is no rival
+    or the LLM does not prefer it consistently.
 
-    One short extra call, made only for choices that have a rival. The rival is shown first: the
-    1.5B model leans to the first option, so that lean can cost a confirmation but never make one.
+    Both orders because the 1.5B model leans to whichever option comes first: with the rival always
+    first it dropped "the weight of the shortest path" for the hop count. Two short calls, made only
+    for choices that have a rival.
     """
     found = rivals(task, offered)
     if not found:
         return None
     rival = found[0]
-    messages = load_prompt("plan_contrast").render(question=question, first=rival.summary, second=task.summary)
     schema = {
         "type": "object",
         "properties": {"answer": {"enum": ["A", "B"]}},
         "required": ["answer"],
         "additionalProperties": False,
     }
-    reply = llm.structured("plan", messages, schema)
-    return rival if reply.get("answer") == "A" else None
+    picks = []
+    for first, second in ((rival, task), (task, rival)):
+        messages = load_prompt("plan_contrast").render(question=question, first=first.summary, second=second.summary)
+        reply = llm.structured("plan", messages, schema)
+        picks.append(first if reply.get("answer") == "A" else second)
+    return rival if all(p is rival for p in picks) else None
 
 
 def polarity_finding(task: Task, question: str) -> str | None:

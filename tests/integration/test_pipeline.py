@@ -116,7 +116,7 @@ def test_self_check_cross_checks_llm_written_cypher_against_networkx(settings):
     wrong = "MATCH (a:G_Node)-[e:G_EDGE]->(b:G_Node) RETURN count(e) AS answer"
     model = scripted(
         plan_reply("in_degree", node=2),
-        KEEP,
+        *KEEP,
         fenced("MATCH (n) RETURN n", "cypher"),
         fenced(wrong, "cypher"),
         fenced("MATCH (a:G_Node)-[e:G_EDGE]->(b:G_Node {id: 2}) RETURN count(e) AS answer", "cypher"),
@@ -158,7 +158,7 @@ def test_code_for_a_task_without_template_is_reused_as_executed_code(settings):
     first_graph, second_graph = "(0, 1) (1, 2) (2, 0) (2, 3) (3, 4)", "(0, 1) (1, 2) (2, 3) (3, 4) (4, 5)"
     settings = settings.with_(templates=False, self_check=False, reuse=True)
     draft = fenced("def solve(G):\n    return len(list(nx.bridges(G)))")
-    first = scripted(plan_reply("bridge_count"), KEEP, draft, fenced(code))
+    first = scripted(plan_reply("bridge_count"), *KEEP, draft, fenced(code))
     with GraphQA(chat_model=first, settings=settings) as qa:
         answer = qa.ask(question.format(edges=first_graph))
     assert answer.trust == "executed" and answer.value == 2 and answer.checked_by is None
@@ -166,10 +166,10 @@ def test_code_for_a_task_without_template_is_reused_as_executed_code(settings):
     assert [s["verified_by"] for s in stored] == ["executed"]
 
     events = []
-    second = scripted(plan_reply("bridge_count"), KEEP)  # the plan and its contrast: no generation
+    second = scripted(plan_reply("bridge_count"), *KEEP)  # the plan and its contrast: no generation
     with GraphQA(chat_model=second, settings=settings, observer=events.append) as qa:
         again = qa.ask(question.format(edges=second_graph))
-    assert again.template_origin.startswith("reused:") and len(again.llm_calls) == 2
+    assert again.template_origin.startswith("reused:") and len(again.llm_calls) == 3
     assert again.value == 5 and again.trust == "executed"
     assert any(e.stage == "reuse" and "verified by executed" in e.message for e in events)
 

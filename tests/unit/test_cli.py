@@ -40,9 +40,9 @@ def test_a_shortest_path_answer_says_what_its_value_is(run):
     # examples/flow.txt has one edge 0->5 of weight 4: "4 edges long" would be a wrong sentence.
     question = "What is the shortest path from node 0 to node 5?"
     args = ["ask", question, "--graph", "examples/flow.txt", "--directed", "--json"]
-    path = json.loads(run(args, plan_reply("shortest_path", source=0, target=5), KEEP).stdout)
+    path = json.loads(run(args, plan_reply("shortest_path", source=0, target=5), *KEEP).stdout)
     assert path["value"] == [0, 5] and path["answer"] == "A shortest path from node 0 to node 5 is 0 → 5."
-    weight = json.loads(run(args, plan_reply("shortest_path_weight", source=0, target=5), KEEP).stdout)
+    weight = json.loads(run(args, plan_reply("shortest_path_weight", source=0, target=5), *KEEP).stdout)
     assert weight["value"] == 4 and weight["trust"] == "verified"
     assert weight["answer"] == "The lightest path from node 0 to node 5 has total weight 4."
 
@@ -135,21 +135,21 @@ def test_reuse_carries_code_from_one_invocation_to_the_next(run, tmp_path, monke
         classmethod(lambda cls, **kw: from_env(cls, **{**kw, "templates": False, "self_check": False})),
     )
     args = ["ask", question, "--graph", str(edges), "--json", "--no-explain", "--reuse"]
-    first = run(args, plan, KEEP, fenced("def solve(G):\n    return len(list(nx.bridges(G)))"), code)
+    first = run(args, plan, *KEEP, fenced("def solve(G):\n    return len(list(nx.bridges(G)))"), code)
     assert first.exit_code == 0, first.output
     assert json.loads(first.stdout)["value"] == 2 and len(list((tmp_path / "reuse").glob("*.json"))) == 1
 
     edges.write_text("0 1\n1 2\n2 3\n")
-    second = run(args, plan, KEEP)  # the plan only: the stored code answers without generation
+    second = run(args, plan, *KEEP)  # the plan only: the stored code answers without generation
     assert second.exit_code == 0, second.output
     data = json.loads(second.stdout)
     # It ran on this graph, but nothing independent confirmed it here: executed, not verified.
-    assert data["value"] == 3 and data["llm_calls"] == 2 and data["trust"] == "executed"  # the plan, its contrast
+    assert data["value"] == 3 and data["llm_calls"] == 3 and data["trust"] == "executed"  # the plan, its contrast twice
     assert data["answer"] == "The graph has 3 bridge(s)."
 
 
 CYPHER_ARGS = ["ask", "How many edges point into node 5?", "--graph", "examples/flow.txt", "--directed"]
-CYPHER_PLAN = (plan_reply("in_degree", node=5), KEEP)
+CYPHER_PLAN = (plan_reply("in_degree", node=5), *KEEP)
 
 
 def _record_syntax(monkeypatch) -> list[str]:

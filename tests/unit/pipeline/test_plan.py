@@ -10,7 +10,7 @@ from grraf.llm.calls import LLMSession
 from grraf.pipeline.plan import check_choice, choice_schema, eligible, plan
 from grraf.tasks import TASKS, get_task
 from grraf.types import Schema
-from tests.fakes import KEEP, PLAN_NONE, RIVAL, ScriptedStore, plan_reply, scripted
+from tests.fakes import FIRST, KEEP, PLAN_NONE, RIVAL, ScriptedStore, plan_reply, scripted
 
 DIRECTED = Schema("G", node_count=10, edge_count=20, directed=True, weight_property="weight", node_id_types=("int",))
 UNDIRECTED = Schema("G", node_count=10, edge_count=20, directed=False, node_id_types=("int",))
@@ -79,7 +79,7 @@ def run_plan(question: str, *replies: str, schema: Schema = DIRECTED):
 
 
 def test_the_llm_sees_candidates_and_the_graph_kind_never_the_graph() -> None:
-    result, model = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1), KEEP)
+    result, model = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1), *KEEP)
     assert result.task == "out_degree" and result.confirmed and result.parameters == {"node": 1}
     prompt = model.prompt_text(0)
     assert "out_degree(node)" in prompt and "directed, edge weights in 'weight', 10 nodes and 20 edges" in prompt
@@ -160,11 +160,14 @@ def test_only_tasks_giving_the_kind_of_answer_asked_for_are_offered() -> None:
 def test_a_choice_is_contrasted_with_its_closest_rival_shown_first() -> None:
     # in_degree and out_degree give the same kind of answer from the same parameter: the readers
     # cannot tell them apart, so the LLM picks between the two by what they compute.
-    kept, model = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1), KEEP)
+    kept, model = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1), *KEEP)
     contrast = model.prompt_text(1)
     assert kept.confirmed and contrast.index("A: the number of edges that point INTO") < contrast.index("B: ")
-    swapped, _ = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1), RIVAL)
+    swapped, _ = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1), *RIVAL)
     assert swapped.task == "out_degree" and not swapped.confirmed and "in_degree" in swapped.issues[0]
+    leaning, model = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1), *FIRST)
+    assert leaning.confirmed  # "the first one" both times is a lean, not a preference for the rival
+    assert model.prompt_text(2).index("A: the number of edges that leave") < model.prompt_text(2).index("B: ")
 
 
 def test_rivals_come_from_the_tasks_confusable_group_only() -> None:
