@@ -130,9 +130,12 @@ def candidate_lines(tasks: Sequence[Task], question: str = "") -> str:
 
 
 def check_choice(
-    task: Task, values: dict[str, Any], question: str, store: GraphStore
+    task: Task, values: dict[str, Any], question: str, store: GraphStore, *, directed: bool | None = None
 ) -> tuple[dict[str, Any], list[Finding]]:
     """Validate a chosen task's parameters against the question and the graph.
+
+    ``directed`` is the graph's kind (None: unknown); the role the question gives a node ("into
+    town 5") is held against the task's only on a directed graph.
 
     Returns the parameters with node ids as the store keys them, and the findings.
     """
@@ -180,7 +183,57 @@ def check_choice(
         findings.append(
             Finding(f"The question states {', '.join(unused)}, which {task.signature()} does not take.", hard=False)
         )
+    findings.extend(Finding(text, hard=False) for text in scope_findings(task, values, question, directed))
     return parameters, findings
+
+
+def scope_findings(task: Task, values: dict[str, Any], question: str, directed: bool | None) -> list[str]:
+    """What the question's words say against the scope of a choice: which end of the edges its node
+    is at, one edge away or along paths, nodes or edges counted.
+
+    These are the confusions no computation can catch and the 1.5B model makes (``reachable_count``
+    for "How many machines send traffic directly to server 15?", ``in_degree`` for "Into how many
+    pipes does junction 6 send water?"). Soft: the words can mislead too, so the choice goes back to
+    the LLM once and, if kept, runs unconfirmed rather than not at all.
+
+    >>> from grraf.tasks import get_task
+    >>> scope_findings(get_task("reachable_count"), {"node": 15}, "How many machines send data directly to 15?", True)
+    ... # doctest: +NORMALIZE_WHITESPACE
+    ['The question has 15 at the end of the edges it asks about, but reachable_count counts from the node.',
+     "The question says 'directly' (one edge away), but reachable_count follows paths."]
+    >>> scope_findings(get_task("articulation_point_count"), {}, "How many roads, if closed, cut the map?", None)
+    ['The question counts edges, but articulation_point_count counts nodes.']
+    """
+    found: list[str] = []
+    node = values.get("node")
+    if directed and node is not None:
+        role = validate.node_role(question, node)
+        if role and task.node_role and role != task.node_role:
+            where = {"end": "at the end of", "start": "at the start of"}[role]
+            counts = {"end": "into the node", "start": "from the node"}[task.node_role]
+            found.append(f"The question has {node} {where} the edges it asks about, but {task.name} counts {counts}.")
+        elif role and task.reach == "direct" and task.node_role is None:
+            found.append(
+                f"The question counts only the edges that {'end' if role == 'end' else 'start'} at {node}, but "
+                f"{task.name} counts both directions."
+            )
+    reach = validate.reach_asked(question)
+    if task.reach and reach and reach != task.reach:
+        word = validate.said(question, _REACH_WORDS[reach]) or reach
+        what = {"direct": "one edge away", "paths": "along paths"}[reach]
+        does = {"direct": "looks only one edge away", "paths": "follows paths"}[task.reach]
+        found.append(f"The question says '{word}' ({what}), but {task.name} {does}.")
+    kind = validate.counted(question)
+    if task.counts and kind and kind != task.counts:
+        found.append(f"The question counts {kind}, but {task.name} counts {task.counts}.")
+    return found
+
+
+#: Words to quote back when the reach of a choice contradicts the question's (see scope_findings).
+_REACH_WORDS = {
+    "direct": ("directly", "direct", "immediately", "immediate", "adjacent", "neighbours", "neighbors", "one step"),
+    "paths": ("eventually", "indirectly", "ultimately", "reachable", "reach", "reached", "via", "paths", "path"),
+}
 
 
 def rivals(task: Task, offered: Sequence[Task]) -> list[Task]:
@@ -315,7 +368,7 @@ def plan(
         task = _read_reply(reply, offered)
         if task is None:
             return without_task(base, chosen=None)
-        parameters, findings = check_choice(task, reply, question, store)
+        parameters, findings = check_choice(task, reply, question, store, directed=schema.directed)
         if not findings:
             rival = contrast_rival(task, offered, question, llm)
             if rival is None:

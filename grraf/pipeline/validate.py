@@ -286,3 +286,121 @@ def stated_k(question: str) -> int | None:
     """
     found = [int(a or b) for a, b in _K_NOTATION.findall(question)]
     return found[-1] if found else None
+
+
+# Where a node stands to the edges the ask is about. One optional word may sit between the
+# preposition and the value ("into town 5", "from airport 44"). "at" alone states no direction
+# ("edges at node 5"), only after a verb of arriving; "to" after "adjacent", "connected" and the like
+# is symmetric.
+_NAMED = r"(?:[A-Za-z]+\s+)?"
+_SYMMETRIC_TO = r"(?<!adjacent )(?<!connected )(?<!linked )(?<!attached )(?<!next )(?<!joined )(?<!close )"
+_END_BEFORE = (
+    r"(?:\b(?:into|towards?|onto)\s+|" + _SYMMETRIC_TO + r"\bto\s+|"
+    r"\b(?:arriv\w*|land\w*|end\w*|point\w*|terminat\w*)\s+at\s+|\b(?:reach|reaches|reaching)\s+)" + _NAMED
+)
+_START_BEFORE = r"\b(?:from|out of|leav\w*|depart\w*|exit\w*)\s+" + _NAMED
+_START_AFTER = (
+    r"\s+(?:sends?|points?|links?|leads?|goes|feeds?|flows?|reaches|can reach|could reach|cites?|calls?|"
+    r"follows?|depends? on|has (?:an? )?(?:edges?|links?|arcs?|roads?) (?:to|into))\b"
+)
+_END_AFTER = r"\s+(?:be|is|are|gets?|was|were)\s+(?:directly\s+)?reached\b"
+_END_WORDS = re.compile(
+    r"\b(incoming|inbound|in-?degree|in degree|arriving|predecessors?|in-neighbou?rs?)\b", re.IGNORECASE
+)
+_START_WORDS = re.compile(
+    r"\b(outgoing|outbound|out-?degree|out degree|departing|successors?|out-neighbou?rs?)\b", re.IGNORECASE
+)
+
+NodeRole = Literal["start", "end"]
+
+
+def node_role(question: str, value: Any) -> NodeRole | None:
+    """Whether the ask has the node ``value`` at the end of the edges it is about ("lead into town
+    5", "send traffic to server 15", "incoming links of page 1") or at their start ("depart from
+    airport 44", "junction 6 sends"); None when it says neither or both.
+
+    >>> [node_role(q, v) for q, v in (("How many one-way roads lead into town 0?", 0),
+    ...  ("How many direct flights depart from airport 44?", 44), ("Count the incoming links of page 1.", 1),
+    ...  ("Into how many pipes does junction 6 send water directly?", 6), ("How many nodes can reach 5?", 5))]
+    ['end', 'start', 'end', 'start', 'end']
+    >>> node_role("How many nodes are adjacent to 5?", 5) is None, node_role("What is the degree of 3?", 3)
+    (True, None)
+    >>> node_role("Can node 25 be reached from node 26?", 25), node_role("Can node 25 be reached from node 26?", 26)
+    ('end', 'start')
+    """
+    ask = ask_sentence(question)
+    number = r"(?<![\w.])" + re.escape(str(value)) + r"(?![\w]|\.\d)"
+    roles: set[NodeRole] = set()
+    if re.search(_END_BEFORE + number, ask, re.IGNORECASE) or re.search(number + _END_AFTER, ask, re.IGNORECASE):
+        roles.add("end")
+    if re.search(_START_BEFORE + number, ask, re.IGNORECASE) or re.search(number + _START_AFTER, ask, re.IGNORECASE):
+        roles.add("start")
+    if not roles:
+        if _END_WORDS.search(ask):
+            roles.add("end")
+        if _START_WORDS.search(ask):
+            roles.add("start")
+    return roles.pop() if len(roles) == 1 else None
+
+
+_DIRECT = re.compile(
+    r"\b(directly|direct|immediate|immediately|adjacent|one step|one hop|single (?:edge|hop|step)|"
+    r"neighbou?rs?|in-?degree|out-?degree|degree)\b",
+    re.IGNORECASE,
+)
+_PATHS = re.compile(
+    r"\b(eventually|indirectly|ultimately|any number of|reachable|reach|reached|via|through (?:other|intermediate|"
+    r"any|some)|chains?|paths?|routes?|walks?)\b",
+    re.IGNORECASE,
+)
+Reach = Literal["direct", "paths"]
+
+
+def reach_asked(question: str) -> Reach | None:
+    """Whether the ask is about a node's own edges ("directly", "neighbours") or about what paths
+    lead to ("eventually", "reachable"); None when it says neither or both.
+
+    >>> reach_asked("How many machines send traffic directly to server 15?"), reach_asked("How many nodes can 3 reach?")
+    ('direct', 'paths')
+    >>> reach_asked("How many edges leave node 1?") is None, reach_asked("Which nodes can 2 reach directly?") is None
+    (True, True)
+    """
+    ask = ask_sentence(question)
+    direct, paths = _DIRECT.search(ask), _PATHS.search(ask)
+    if direct and not paths:
+        return "direct"
+    if paths and not direct:
+        return "paths"
+    return None
+
+
+_EDGE_NOUNS = (
+    r"edges?|links?|roads?|streets?|connections?|cables?|wires?|pipes?|lines?|bridges?|arcs?|flights?|"
+    r"friendships?|relationships?|ties?|channels?|corridors?|tracks?|routes?"
+)
+_NODE_NOUNS = (
+    r"nodes?|vertices|vertex|towns?|cities|city|stations?|junctions?|people|persons?|computers?|servers?|"
+    r"machines?|hubs?|airports?|members?|users?|pages?|accounts?|sites?|points?|cut vertices|places?|"
+    r"intersections?|routers?|devices?"
+)
+_COUNTED = re.compile(
+    r"\b(?:how many|number of|count(?: the| all)?|total of)\s+(?:[A-Za-z-]+\s+)?(?:[A-Za-z-]+\s+)?"
+    r"(?:(" + _EDGE_NOUNS + r")|(" + _NODE_NOUNS + r"))\b",
+    re.IGNORECASE,
+)
+Counted = Literal["nodes", "edges"]
+
+
+def counted(question: str) -> Counted | None:
+    """Whether the ask counts edges ("How many roads ...") or nodes ("How many towns ..."), by the
+    first noun after "how many" / "number of" (up to two words in between); None when neither.
+
+    >>> counted("How many roads would cut the network if closed?"), counted("How many single points of failure?")
+    ('edges', 'nodes')
+    >>> counted("What is the number of connected pieces?") is None
+    True
+    """
+    found = _COUNTED.search(ask_sentence(question))
+    if found is None:
+        return None
+    return "edges" if found.group(1) else "nodes"

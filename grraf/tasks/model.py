@@ -30,6 +30,13 @@ ParamKind = Literal["node", "integer", "number", "graph", "entity", "label", "re
 SCHEMA_KINDS: frozenset[str] = frozenset({"label", "rel_type", "property"})
 
 #: The picture :mod:`grraf.draw` makes of an answer.
+#: Where the counted or listed edges meet the task's node: ``end`` (in-degree, predecessors: edges that
+#: end at it) or ``start`` (out-degree, successors, what it reaches).
+NodeRole = Literal["start", "end"]
+#: Whether a node task looks one edge away (``direct``: degrees, neighbours) or along paths (``paths``).
+Reach = Literal["direct", "paths"]
+#: What a counting task counts: nodes (articulation points), edges (bridges) or components.
+Counts = Literal["nodes", "edges", "components"]
 DrawKind = Literal["flow", "cycle", "order", "match", "path", "node", "graph"]
 
 #: How the benchmark's checker reads an answer: ``yes/no``; ``number`` compared with a tiny
@@ -183,6 +190,13 @@ class Task:
         certificate: a NetworkX template ``solve(G, answer, ...)`` that checks an answer of this task
             independently (a path is a path, and no lighter one exists); for answers with several
             right values, which two computations cannot simply compare.
+        node_role: on a directed graph, whether the edges it looks at end at its node or start
+            there; the plan stage holds it against the role the question's words give the node ("lead
+            into town 5": end; "junction 6 sends": start).
+        reach: ``direct`` for tasks about the node's own edges, ``paths`` for tasks that follow
+            paths; "directly" in a question contradicts ``paths``, "eventually" ``direct``.
+        counts: what a counting task counts, nodes, edges or components; "How many roads ..."
+            contradicts ``nodes`` and ``components``.
         property_graph: a task about a property graph (labelled nodes with properties, a database
             grraf did not create); offered only where the store's schema has labels and patterns,
             and its templates name labels, types and properties instead of grraf's namespaces.
@@ -203,6 +217,9 @@ class Task:
     negates: str | None = None
     negation_words: tuple[str, ...] = ()
     certificate: str | None = None
+    node_role: NodeRole | None = None
+    reach: Reach | None = None
+    counts: Counts | None = None
     property_graph: bool = False
 
     def __post_init__(self) -> None:

@@ -202,3 +202,60 @@ def test_a_non_prefix_is_a_negation() -> None:
     assert "not_bipartite" in {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), question)}
     _, found = check_choice(get_task("bipartite"), {}, question, ScriptedStore({}, nodes=10))
     assert any("may ask the opposite ('non')" in f.text for f in found)
+
+
+@pytest.mark.parametrize(
+    ("task", "values", "question", "expected"),
+    [
+        ("reachable_count", {"node": 5}, "How many machines send traffic directly to server 5?", "5 at the end of"),
+        ("reachable_count", {"node": 5}, "How many machines send traffic directly to server 5?", "says 'directly'"),
+        ("in_degree", {"node": 6}, "Into how many pipes does junction 6 send water?", "6 at the start of"),
+        ("out_degree", {"node": 3}, "How many one-way roads lead into town 3?", "3 at the end of"),
+        ("out_degree", {"node": 3}, "How many nodes can 3 eventually reach?", "says 'eventually'"),
+        ("degree", {"node": 4}, "Count the incoming links of page 4.", "counts both directions"),
+        ("articulation_point_count", {}, "How many roads, if closed, split the map?", "counts edges, but"),
+        ("bridge_count", {}, "How many towns, if closed, split the map?", "counts nodes, but"),
+    ],
+)
+def test_the_scope_the_words_give_is_held_against_the_choice(task, values, question, expected) -> None:
+    _, found = check_choice(get_task(task), values, question, ScriptedStore({}, nodes=10), directed=True)
+    assert any(expected in f.text and not f.hard for f in found), [f.text for f in found]
+
+
+@pytest.mark.parametrize(
+    ("task", "values", "question"),
+    [
+        ("in_degree", {"node": 3}, "How many one-way roads lead into town 3?"),
+        ("out_degree", {"node": 6}, "Into how many pipes does junction 6 send water directly?"),
+        ("reachable_count", {"node": 3}, "How many nodes can be reached from node 3?"),
+        ("degree", {"node": 3}, "How many connections does node 3 have?"),
+        ("bridge_count", {}, "How many roads, if closed, split the map?"),
+    ],
+)
+def test_a_choice_whose_scope_fits_the_words_has_no_finding(task, values, question) -> None:
+    _, found = check_choice(get_task(task), values, question, ScriptedStore({}, nodes=10), directed=True)
+    assert found == [], [f.text for f in found]
+
+
+def test_a_node_role_means_nothing_on_an_undirected_graph() -> None:
+    _, found = check_choice(
+        get_task("reachable_count"), {"node": 3}, "How many nodes can reach 3?", ScriptedStore({}, nodes=10)
+    )
+    assert found == []
+
+
+def test_a_scope_finding_goes_back_and_a_switched_choice_is_contrasted_then_confirmed() -> None:
+    result, model = run_plan(
+        "How many machines send traffic directly to server 5?",
+        plan_reply("reachable_count", node=5),
+        plan_reply("in_degree", node=5),
+        *KEEP,
+    )
+    assert result.task == "in_degree" and result.confirmed
+    assert "reachable_count counts from the node" in model.prompt_text(1)
+
+
+def test_counting_pipes_is_not_counting_components() -> None:
+    question = "How many pipes, if broken, would split the network into more pieces?"
+    _, found = check_choice(get_task("connected_components"), {}, question, ScriptedStore({}, nodes=10))
+    assert [f.text for f in found] == ["The question counts edges, but connected_components counts components."]
