@@ -25,6 +25,8 @@ def plan_reply(task: str, **parameters: Any) -> str:
 
 PLAN_FLOW = plan_reply("max_flow", source=0, target=3)
 PLAN_NONE = plan_reply("none")
+#: The plan stage answering "none", and "none" again when asked once more (plan_none.yaml).
+NONE_TWICE = (PLAN_NONE, PLAN_NONE)
 #: The plan's contrast check keeping the choice: asked with the rival first (A) and then with the
 #: choice first, it picks the choice both times.
 KEEP = (json.dumps({"answer": "B"}), json.dumps({"answer": "A"}))
@@ -194,6 +196,7 @@ __all__ = [
     "FLOW_CALL",
     "PLAN_FLOW",
     "PLAN_NONE",
+    "NONE_TWICE",
     "CodeFailed",
     "PropertyStore",
     "ScriptedChatModel",

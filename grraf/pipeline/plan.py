@@ -323,6 +323,26 @@ def polarity_finding(task: Task, question: str) -> str | None:
     return None
 
 
+def taking_stated_values(tasks: Sequence[Task], question: str) -> list[Task]:
+    """The tasks whose required node and number parameters the values the question states can fill.
+
+    After the 1.5B model fills a task's parameters with values the question never states
+    ("Largest hop distance between two vertices?" as ``shortest_path_hops(3, 12)``), it answers
+    the finding with "none", though ``diameter()`` was offered; showing it the tasks its values fit
+    is a narrower list to choose from, not a choice made for it.
+
+    >>> from grraf.tasks import get_task
+    >>> [t.name for t in taking_stated_values([get_task("shortest_path_hops"), get_task("diameter")], "Largest hops?")]
+    ['diameter']
+    """
+    stated = len(dict.fromkeys(validate.stated_values(question)))
+    return [
+        t
+        for t in tasks
+        if sum(1 for p in t.parameters if p.required and p.kind in ("node", "integer", "number")) <= stated
+    ]
+
+
 def _read_reply(reply: dict[str, Any], tasks: Sequence[Task]) -> Task | None:
     name = str(reply.get("task", NONE))
     return next((t for t in tasks if t.name == name), None)
@@ -359,15 +379,21 @@ def plan(
     messages: list[BaseMessage] = load_prompt("plan").render(
         question=question, graph_facts=graph_facts(schema), candidates=candidate_lines(offered, question)
     )
-    json_schema = choice_schema(offered, schema.node_id_types)
     findings: list[Finding] = []
     task: Task | None = None
     parameters: dict[str, Any] = {}
-    for _ in range(PLAN_ROUNDS):
-        reply = llm.structured("plan", messages, json_schema)
-        task = _read_reply(reply, offered)
+    choices, rounds, asked_again = offered, 0, False
+    while rounds < PLAN_ROUNDS:
+        rounds += 1
+        reply = llm.structured("plan", messages, choice_schema(choices, schema.node_id_types))
+        task = _read_reply(reply, choices)
         if task is None:
-            return without_task(base, chosen=None)
+            if asked_again or not choices:
+                return without_task(base, chosen=None)
+            # "none" is asked again once, in a round of its own (see plan_none.yaml).
+            asked_again, rounds = True, rounds - 1
+            messages = [*messages, AIMessage(json.dumps(reply)), *load_prompt("plan_none").render()]
+            continue
         parameters, findings = check_choice(task, reply, question, store, directed=schema.directed)
         if not findings:
             rival = contrast_rival(task, offered, question, llm)
@@ -376,10 +402,17 @@ def plan(
             issue = f"The question may ask for {rival.name} ({rival.summary}) instead of {task.name}."
             return with_task(base, task, parameters, confirmed=False, issues=(issue,))
         logger.info("plan %s: %s", task.name, " ".join(f.text for f in findings))
+        narrowed = taking_stated_values(choices, question)
+        shown = ""
+        if narrowed and len(narrowed) < len(choices) and any(f.hard for f in findings):
+            choices = narrowed
+            shown = "\nThe tasks whose parameters the question's values can fill:\n" + candidate_lines(
+                choices, question
+            )
         messages = [
             *messages,
             AIMessage(json.dumps(reply)),
-            *load_prompt("plan_feedback").render(issues=" ".join(f.text for f in findings)),
+            *load_prompt("plan_feedback").render(issues=" ".join(f.text for f in findings), choices=shown),
         ]
     assert task is not None
     remaining = tuple(f.text for f in findings)

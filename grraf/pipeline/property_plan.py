@@ -1067,7 +1067,7 @@ def plan_property(
         messages = [
             *messages,
             AIMessage(json.dumps(reply)),
-            *load_prompt("plan_feedback").render(issues=" ".join(f.text for f in findings)),
+            *load_prompt("plan_feedback").render(issues=" ".join(f.text for f in findings), choices=""),
         ]
     assert task is not None
     remaining = tuple(f.text for f in findings)

@@ -51,7 +51,10 @@ _NUMBER_NOUN = re.compile(
 _WH_OR_IMPERATIVE = re.compile(r"^\s*(which|what|who|how|where|when|list|give|show|name|find|return)\b", re.IGNORECASE)
 _NODE_ASK = re.compile(
     r"^\s*(which|what|who)(?:\s+is|'s)?(?:\s+the)?\s+(?:single\s+|one\s+)?(node|vertex|person|page|town|city|"
-    r"station|airport|user|computer|machine|player|member|account|site|one)\b(?!s)|^\s*who\b",
+    r"station|airport|user|computer|machine|player|member|account|site|one)\b(?!s)|^\s*who\b|"
+    # "Find the node with the maximum PageRank value." asks for the node, not for the value.
+    r"^\s*(?:find|give|name|tell|return|show|identify)(?: me| us)?\s+the\s+(?:single\s+|one\s+)?(?:node|vertex|"
+    r"person|page|town|city|station|airport|user|computer|machine|member|account|site)\b(?!s)",
     re.IGNORECASE,
 )
 _LIST_ASK = re.compile(
@@ -109,6 +112,8 @@ def ask_form(question: str) -> AskForm | None:
     'list'
     >>> ask_form("What's the fewest kilometres I need to drive to get from town 1 to town 4?")
     'number'
+    >>> ask_form("Find the node with the maximum PageRank value.")
+    'node'
     """
     ask = ask_sentence(question)
     if _YES_NO_WORDS.search(ask) or _YES_NO_START.search(ask):

@@ -9,7 +9,7 @@ import pytest
 
 from grraf.agent import GraphQA
 from grraf.parse.graphtext import parse_question
-from tests.fakes import KEEP, PLAN_NONE, fenced, plan_reply, scripted
+from tests.fakes import KEEP, NONE_TWICE, fenced, plan_reply, scripted
 
 CONNECTIVITY = (
     "Determine whether two nodes are connected in an undirected graph. Q: The nodes are numbered from 0 to 6, "
@@ -47,18 +47,18 @@ def test_cypher_backend_projects_max_flow_into_networkx(settings):
 def test_llm_written_cypher_error_is_fed_back_with_ladybugs_message(settings):
     bad = "MATCH (a:G_Node)-[e:G_EDGE]-(b:G_Node) RETURN count(m) AS answer"
     good = "MATCH (a:G_Node)-[e:G_EDGE]->(b:G_Node) RETURN count(e) AS answer"
-    model = scripted(PLAN_NONE, fenced(bad, "cypher"), fenced(good, "cypher"))
+    model = scripted(*NONE_TWICE, fenced(bad, "cypher"), fenced(good, "cypher"))
     with GraphQA(backend="cypher", chat_model=model, settings=settings) as qa:
         answer = qa.ask(CONNECTIVITY.replace("Is there a path between node 0 and node 5?", "How many edges are there?"))
     assert [a.status for a in answer.attempts] == ["error", "ok"]
     assert "Binder exception" in answer.attempts[0].error and "m" in answer.attempts[0].error
-    assert "Binder exception" in model.prompt_text(2)
+    assert "Binder exception" in model.prompt_text(3)
     assert answer.value == 5 and answer.trust == "executed"
 
 
 def test_cypher_writes_are_rejected_and_fed_back(settings):
     model = scripted(
-        PLAN_NONE,
+        *NONE_TWICE,
         fenced("MATCH (a:G_Node) SET a.id = 0 RETURN 1 AS answer", "cypher"),
         fenced("MATCH (a:G_Node) RETURN count(a) AS answer", "cypher"),
     )

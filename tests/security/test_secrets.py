@@ -165,18 +165,18 @@ def test_walking_the_whole_jail_finds_no_secret(store, tmp_path) -> None:
     assert hits == 0 and seen > 100  # it did look (the interpreter and libraries are there)
 
 
-def _first_reply() -> str:
-    """The reply to the loop's first LLM call: the refine stage's facts, or (after the task
-    registry) the plan stage's "no registered task", so the loop goes on to draft and generate."""
+def _first_replies() -> tuple[str, ...]:
+    """The replies to the loop's first LLM calls: the plan stage's "no registered task", twice
+    (it is asked once more after a "none"), so the loop goes on to draft and generate."""
     import tests.fakes as fakes
 
-    return str(getattr(fakes, "REFINE_FLOW", None) or fakes.PLAN_NONE)
+    return tuple(fakes.NONE_TWICE)
 
 
 def test_secret_never_reaches_the_answer_error_or_trace_through_the_agent_loop(secrets, settings) -> None:
     attack = ESCAPE + "answer = B.open('/proc/self/environ', 'rb').read().decode() + str(dict(os.environ))"
     # Whether the loop drafts a template before generating or not, the code it runs is the attack.
-    model = scripted(_first_reply(), fenced(attack), fenced(attack))
+    model = scripted(*_first_replies(), fenced(attack), fenced(attack))
     graph = nx.DiGraph()
     graph.add_edge(0, 3, weight=1)
     with NetworkXStore({"G": graph}, settings=Settings(memory_limit_mb=512)) as store:

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from grraf import cli as cli_module
-from tests.fakes import KEEP, PLAN_NONE, fenced, plan_reply, scripted
+from tests.fakes import KEEP, NONE_TWICE, fenced, plan_reply, scripted
 
 QUESTION = "What is the maximum flow from node 0 to node 7?"
 PLAN = plan_reply("max_flow", source=0, target=7)
@@ -64,7 +64,7 @@ def test_fallback_is_exit_zero_and_flagged(run, monkeypatch):
     monkeypatch.setenv("GRRAF_MAX_RETRIES", "0")
     result = run(
         ["ask", "What is the Wiener index of this graph?", "--graph", "examples/flow.txt", "--json"],
-        PLAN_NONE,
+        *NONE_TWICE,
         fenced("answer = 1/0"),
         "I believe it is 70.\n### 70",
     )
@@ -79,7 +79,7 @@ def test_fallback_shows_the_reasoning_behind_it(run, monkeypatch):
     monkeypatch.setenv("GRRAF_MAX_RETRIES", "0")
     result = run(
         ["ask", "What is the Wiener index of this graph?", "--graph", "examples/flow.txt"],
-        PLAN_NONE,
+        *NONE_TWICE,
         fenced("answer = 1/0"),
         "Summing [all] pair distances gives 70.\n### 70",
     )

@@ -10,7 +10,7 @@ from grraf.llm.calls import LLMSession
 from grraf.pipeline.plan import check_choice, choice_schema, eligible, plan
 from grraf.tasks import TASKS, get_task
 from grraf.types import Schema
-from tests.fakes import FIRST, KEEP, PLAN_NONE, RIVAL, ScriptedStore, plan_reply, scripted
+from tests.fakes import FIRST, KEEP, NONE_TWICE, PLAN_NONE, RIVAL, ScriptedStore, plan_reply, scripted
 
 DIRECTED = Schema("G", node_count=10, edge_count=20, directed=True, weight_property="weight", node_id_types=("int",))
 UNDIRECTED = Schema("G", node_count=10, edge_count=20, directed=False, node_id_types=("int",))
@@ -88,12 +88,12 @@ def test_the_llm_sees_candidates_and_the_graph_kind_never_the_graph() -> None:
 
 
 def test_none_means_code_is_written_from_the_question() -> None:
-    result, _ = run_plan("How many nodes have degree greater than 10?", PLAN_NONE)
+    result, _ = run_plan("How many nodes have degree greater than 10?", *NONE_TWICE)
     assert result.task is None and result.chosen is None and result.output == "number" and not result.confirmed
 
 
 def test_a_task_outside_the_candidates_counts_as_none() -> None:
-    result, _ = run_plan("How many edges leave node 1?", plan_reply("max_flow", source=1, target=2))
+    result, _ = run_plan("How many edges leave node 1?", plan_reply("max_flow", source=1, target=2), PLAN_NONE)
     assert result.task is None
 
 
@@ -259,3 +259,25 @@ def test_counting_pipes_is_not_counting_components() -> None:
     question = "How many pipes, if broken, would split the network into more pieces?"
     _, found = check_choice(get_task("connected_components"), {}, question, ScriptedStore({}, nodes=10))
     assert [f.text for f in found] == ["The question counts edges, but connected_components counts components."]
+
+
+def test_a_first_none_is_asked_again_once() -> None:
+    result, model = run_plan("Largest hop distance between two nodes?", PLAN_NONE, plan_reply("diameter"), *KEEP)
+    assert result.task == "diameter" and result.confirmed
+    assert "You chose none." in model.prompt_text(1) and len(model.prompts) == 4  # with the contrast
+
+
+def test_after_invented_values_only_tasks_the_stated_values_fill_are_offered() -> None:
+    result, model = run_plan(
+        "Largest hop distance between two nodes?",
+        plan_reply("shortest_path_hops", source=3, target=7),
+        plan_reply("diameter"),
+        *KEEP,
+    )
+    assert result.task == "diameter" and result.confirmed
+    second = model.prompt_text(1)
+    assert "source=3 is not a value written in the question" in second
+    listed = second.split("the question's values can fill:")[1]
+    assert "- diameter()" in listed and "shortest_path_hops" not in listed
+    names = {o["properties"]["task"]["const"] for o in model.schemas[1]["anyOf"]}
+    assert "shortest_path_hops" not in names and {"diameter", "none"} <= names
