@@ -324,23 +324,29 @@ def polarity_finding(task: Task, question: str) -> str | None:
 
 
 def taking_stated_values(tasks: Sequence[Task], question: str) -> list[Task]:
-    """The tasks whose required node and number parameters the values the question states can fill.
+    """The tasks whose node and number parameters take exactly the values the question states:
+    no more required ones than it states, room for all it states.
 
     After the 1.5B model fills a task's parameters with values the question never states
-    ("Largest hop distance between two vertices?" as ``shortest_path_hops(3, 12)``), it answers
-    the finding with "none", though ``diameter()`` was offered; showing it the tasks its values fit
-    is a narrower list to choose from, not a choice made for it.
+    ("Largest hop distance between two vertices?" as ``shortest_path_hops(3, 12)``), or picks a
+    task that leaves the stated ones unused ("a walk that starts at 86 and ends at 45" as
+    ``has_cycle()``), it answers the finding with "none", though the right task was offered;
+    showing it the tasks its values fit is a narrower list to choose from, not a choice made for it.
 
     >>> from grraf.tasks import get_task
-    >>> [t.name for t in taking_stated_values([get_task("shortest_path_hops"), get_task("diameter")], "Largest hops?")]
-    ['diameter']
+    >>> tasks = [get_task(n) for n in ("shortest_path_hops", "diameter", "connectivity", "pagerank_top")]
+    >>> [t.name for t in taking_stated_values(tasks, "Largest hops?")]
+    ['diameter', 'pagerank_top']
+    >>> [t.name for t in taking_stated_values(tasks, "A walk that starts at 86 and ends at 45?")]
+    ['shortest_path_hops', 'connectivity']
     """
     stated = len(dict.fromkeys(validate.stated_values(question)))
-    return [
-        t
-        for t in tasks
-        if sum(1 for p in t.parameters if p.required and p.kind in ("node", "integer", "number")) <= stated
-    ]
+    fitting = []
+    for task in tasks:
+        values = [p for p in task.parameters if p.kind in ("node", "integer", "number")]
+        if sum(1 for p in values if p.required) <= stated <= len(values):
+            fitting.append(task)
+    return fitting
 
 
 def _read_reply(reply: dict[str, Any], tasks: Sequence[Task]) -> Task | None:
@@ -404,7 +410,7 @@ def plan(
         logger.info("plan %s: %s", task.name, " ".join(f.text for f in findings))
         narrowed = taking_stated_values(choices, question)
         shown = ""
-        if narrowed and len(narrowed) < len(choices) and any(f.hard for f in findings):
+        if narrowed and len(narrowed) < len(choices):
             choices = narrowed
             shown = "\nThe tasks whose parameters the question's values can fill:\n" + candidate_lines(
                 choices, question

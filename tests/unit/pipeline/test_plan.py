@@ -281,3 +281,14 @@ def test_after_invented_values_only_tasks_the_stated_values_fill_are_offered() -
     assert "- diameter()" in listed and "shortest_path_hops" not in listed
     names = {o["properties"]["task"]["const"] for o in model.schemas[1]["anyOf"]}
     assert "shortest_path_hops" not in names and {"diameter", "none"} <= names
+
+
+def test_a_choice_leaving_the_stated_values_unused_is_shown_the_tasks_that_take_them() -> None:
+    result, model = run_plan(
+        "Is there a walk that starts at 8 and ends at 4?",
+        plan_reply("has_cycle"),
+        plan_reply("connectivity", source=8, target=4),
+    )
+    assert result.task == "connectivity" and result.confirmed and result.parameters == {"source": 8, "target": 4}
+    listed = model.prompt_text(1).split("the question's values can fill:")[1]
+    assert "- connectivity(source, target)" in listed and "has_cycle" not in listed
