@@ -330,6 +330,22 @@ def question_namespace(question_id: str) -> str:
     return f"q_{stem}_{digest}"
 
 
+def ask_without_graph(text: str) -> str:
+    """A question with the graph written in it replaced by a short mention, as GraphQA does for a
+    graph it parses from the text (GraphInstruct's questions carry their edges): for a store that
+    already holds the graph, the edges would only lengthen the prompt.
+
+    >>> ask_without_graph("Given an undirected graph: (0,1) (1,2). Is there a path between node 0 and node 2?")
+    'Given an undirected graph: [graph G: 3 nodes, 2 edges]. Is there a path between node 0 and node 2?'
+    >>> ask_without_graph("How many edges leave node 1?")
+    'How many edges leave node 1?'
+    """
+    from grraf.parse.graphtext import parse_question
+
+    parsed = parse_question(text)
+    return parsed.question if parsed is not None else text
+
+
 def question_graphs(question: Question, graph: Any = None) -> dict[str, Any]:
     """The graphs a store-backed method must load: the separately given one, else those written in the text.
 
@@ -434,8 +450,11 @@ class MethodPool:
         with factory(question_namespace(question.id), graphs) as store:
             # A fresh GraphQA per question: its store holds only this question's graph. The
             # factory owns the store (it drops the namespace), so the GraphQA is not closed here.
-            qa = _load_agent().GraphQA(store, chat_model=self.chat_model, settings=self.settings)
-            return qa.ask(question.text)  # type: ignore[no-any-return]
+            # backend="cypher": Cypher runs in the store, projected to NetworkX only for the tasks
+            # Cypher handles badly; GraphQA's default ("networkx") would project every question
+            # and measure NetworkX, not Neo4j.
+            qa = _load_agent().GraphQA(store, backend="cypher", chat_model=self.chat_model, settings=self.settings)
+            return qa.ask(ask_without_graph(question.text))  # type: ignore[no-any-return]
 
     def _peer(self, method: str) -> Any:
         """The peer system, connected once to the run's Neo4j (its schema read once)."""

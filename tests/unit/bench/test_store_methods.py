@@ -45,7 +45,8 @@ class Recorder:
 
 def install_agent(monkeypatch: pytest.MonkeyPatch, rec: Recorder) -> None:
     class GraphQA:
-        def __init__(self, store: Any, *, chat_model: Any, settings: Settings) -> None:
+        def __init__(self, store: Any, *, backend: str, chat_model: Any, settings: Settings) -> None:
+            assert backend == "cypher"  # Cypher in Neo4j, not every question projected to NetworkX
             self.store = store
 
         def ask(self, text: str) -> Any:
@@ -88,7 +89,9 @@ def test_graphs_come_from_the_text_or_the_given_graph() -> None:
 
 def test_each_question_gets_its_own_namespace_dropped_after(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     questions = generate("connectivity,cycle", 2, seed=5)
-    rec = Recorder({q.text: q.answer for q in questions}, crash={question_namespace(questions[1].id)})
+    rec = Recorder(
+        {runner.ask_without_graph(q.text): q.answer for q in questions}, crash={question_namespace(questions[1].id)}
+    )
     install_agent(monkeypatch, rec)
     result = run(
         questions,
@@ -102,7 +105,11 @@ def test_each_question_gets_its_own_namespace_dropped_after(tmp_path: Path, monk
     assert rec.exited == [ns for ns, _ in rec.entered]  # every namespace dropped, the crashed one too
     for (_, graphs), q in zip(rec.entered, questions, strict=True):
         assert graphs["G"].number_of_edges() == q.meta["edges"]
-    assert [text for _, text in rec.asked] == [q.text for q in questions]
+    # The graph is in the store: only the ask is asked, without the edges written in the text.
+    assert [text for _, text in rec.asked] == [runner.ask_without_graph(q.text) for q in questions]
+    assert all(
+        "[graph G:" in text and len(text) < len(q.text) for (_, text), q in zip(rec.asked, questions, strict=True)
+    )
     rows = read_rows(tmp_path / runner.RESULTS_FILE)
     assert [r["method"] for r in rows] == ["grraf-neo4j"] * 4
     assert rows[1]["error"] and "store exploded" in rows[1]["error"]
