@@ -1,14 +1,104 @@
-"""The plan stage's result, built from the LLM's choice: shared by the structural plan
-(:mod:`grraf.pipeline.plan`) and the property-graph plan (:mod:`grraf.pipeline.property_plan`)."""
+"""The plan stage's loop and result, shared by the structural plan (:mod:`grraf.pipeline.plan`)
+and the property-graph plan (:mod:`grraf.pipeline.property_plan`).
+
+Both ask the LLM the same way: it chooses one offered task or "none" under a JSON schema, a
+checker reads the choice against the question and the graph, and its findings go back to the LLM
+for another round; the checker never changes the choice. Only what the LLM is shown, the reply's
+schema and the checker differ, so each plan describes those in a :class:`Choice` and
+:func:`decide` runs the loop.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import json
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
+from langchain_core.messages import AIMessage, BaseMessage
+
+from grraf.llm.calls import LLMSession
 from grraf.pipeline import validate
+from grraf.prompts import load_prompt
 from grraf.tasks import Task
 from grraf.types import Plan
+
+logger = logging.getLogger(__name__)
+
+#: The reply that chooses no task.
+NONE = "none"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something a reader found wrong with a choice. ``hard``: the chosen task would compute
+    something else than the question asks, so it must not run unconfirmed."""
+
+    text: str
+    hard: bool
+
+
+#: Checks a chosen task and the LLM's reply: the parameters the templates take, and the findings.
+Checker = Callable[[Task, dict[str, Any]], tuple[dict[str, Any], list[Finding]]]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What one plan asks the LLM and how it reads the answer.
+
+    Attributes:
+        messages: the first round's prompt.
+        json_schema: the schema the reply is decoded under (one option per offered task, and none).
+        offered: the tasks the reply may name.
+        check: the readers of a chosen task.
+        contrast: for a choice without findings, a rival task the question may ask for instead
+            (the choice then runs unconfirmed), or None; None when the plan has no such step.
+    """
+
+    messages: Sequence[BaseMessage]
+    json_schema: dict[str, Any]
+    offered: Sequence[Task]
+    check: Checker
+    contrast: Callable[[Task], Task | None] | None = None
+
+
+def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
+    """Let the LLM choose, check the choice, send findings back; at most ``rounds`` choices.
+
+    A choice without findings (and without a rival the LLM prefers) is confirmed. When findings
+    remain after the last round, soft ones let the task run unconfirmed and a hard one drops it
+    (code is then written from the question); "none" drops it at once.
+    """
+    messages = list(choice.messages)
+    findings: list[Finding] = []
+    task: Task | None = None
+    parameters: dict[str, Any] = {}
+    for _ in range(rounds):
+        reply = llm.structured("plan", messages, choice.json_schema)
+        name = str(reply.get("task", NONE))
+        task = next((t for t in choice.offered if t.name == name), None)
+        if task is None:
+            return without_task(base, chosen=None)
+        parameters, findings = choice.check(task, reply)
+        if not findings:
+            rival = choice.contrast(task) if choice.contrast else None
+            if rival is None:
+                return with_task(base, task, parameters, confirmed=True)
+            issue = f"The question may ask for {rival.name} ({rival.summary}) instead of {task.name}."
+            return with_task(base, task, parameters, confirmed=False, issues=(issue,))
+        logger.info("plan %s: %s", task.name, " ".join(f.text for f in findings))
+        messages = [
+            *messages,
+            AIMessage(json.dumps(reply)),
+            *load_prompt("plan_feedback").render(issues=" ".join(f.text for f in findings)),
+        ]
+    if task is None:  # rounds < 1: the LLM was never asked
+        return without_task(base, chosen=None)
+    remaining = tuple(f.text for f in findings)
+    if any(f.hard for f in findings):
+        return without_task(base, chosen=task.name, issues=remaining)
+    return with_task(base, task, parameters, confirmed=False, issues=remaining)
 
 
 def with_task(

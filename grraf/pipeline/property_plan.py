@@ -29,18 +29,17 @@ written over the schema instead.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.messages import BaseMessage
 
 from grraf.llm.calls import LLMSession
 from grraf.pipeline import property_readers as readers
 from grraf.pipeline import validate
-from grraf.pipeline.decision import with_task, without_task
+from grraf.pipeline.decision import NONE, Choice, Finding, decide
 from grraf.pipeline.entities import find_entities, normalise
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
@@ -50,7 +49,6 @@ from grraf.types import Entity, LabelInfo, Pattern, Plan, Schema
 
 logger = logging.getLogger(__name__)
 
-NONE = "none"
 #: Properties tried first to name a node in an answer (then the label's primary key, then any string).
 DISPLAY_PROPERTIES: tuple[str, ...] = ("name", "title")
 _NUMERIC_PREFIXES = ("int", "uint", "long", "double", "float", "decimal", "serial", "number", "short", "byte")
@@ -270,14 +268,6 @@ def offered(question: str, entities: Sequence[Entity], k: int = DEFAULT_K) -> li
 
 
 # ---------------------------------------------------------------------------------- the readers
-@dataclass(frozen=True)
-class Finding:
-    """What a reader found wrong; ``hard``: the task would compute something else than asked."""
-
-    text: str
-    hard: bool
-
-
 @dataclass
 class _Check:
     """Validates one reply; collects findings and the parameters the templates take."""
@@ -1050,30 +1040,13 @@ def plan_property(
     messages: list[BaseMessage] = load_prompt("plan_property").render(
         question=question, facts=facts(graph, entities, schema), candidates=candidate_lines(tasks)
     )
-    json_schema = choice_schema(tasks, graph, entities)
-    findings: list[Finding] = []
-    task: Task | None = None
-    parameters: dict[str, Any] = {}
-    for _ in range(rounds):
-        reply = llm.structured("plan", messages, json_schema)
-        name = str(reply.get("task", NONE))
-        task = next((t for t in tasks if t.name == name), None)
-        if task is None:
-            return without_task(base, chosen=None)
-        parameters, findings = check_choice(task, reply, question, graph, entities, store)
-        if not findings:
-            return with_task(base, task, parameters, confirmed=True)
-        logger.info("plan %s: %s", task.name, " ".join(f.text for f in findings))
-        messages = [
-            *messages,
-            AIMessage(json.dumps(reply)),
-            *load_prompt("plan_feedback").render(issues=" ".join(f.text for f in findings)),
-        ]
-    assert task is not None
-    remaining = tuple(f.text for f in findings)
-    if any(f.hard for f in findings):
-        return without_task(base, chosen=task.name, issues=remaining)
-    return with_task(base, task, parameters, confirmed=False, issues=remaining)
+    choice = Choice(
+        messages,
+        choice_schema(tasks, graph, entities),
+        tasks,
+        check=lambda task, reply: check_choice(task, reply, question, graph, entities, store),
+    )
+    return decide(base, choice, llm, rounds=rounds)
 
 
 def render_template(template: Any, parameters: dict[str, Any], *, max_hops: int | None = None) -> str | None:
