@@ -30,6 +30,7 @@ written over the schema instead.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -44,7 +45,7 @@ from grraf.pipeline.entities import find_entities, normalise
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
 from grraf.tasks import PROPERTY_TASKS, Task
-from grraf.tasks.retrieval import DEFAULT_K, property_candidates
+from grraf.tasks.retrieval import DEFAULT_K, closest_phrasing, property_candidates
 from grraf.types import Entity, LabelInfo, Pattern, Plan, Schema
 
 logger = logging.getLogger(__name__)
@@ -200,21 +201,29 @@ def facts(graph: PropertyGraph, entities: Sequence[Entity], schema: Schema) -> s
     return "\n".join(lines)
 
 
-def candidate_lines(tasks: Sequence[Task]) -> str:
-    """``- neighbours(entity, rel_type, [direction], [returns]): summary`` per task (optional ones bracketed)."""
+def candidate_lines(tasks: Sequence[Task], question: str = "") -> str:
+    """``- neighbours(entity, rel_type, [direction], [returns]): summary (e.g. "...")`` per task
+    (optional parameters bracketed), the example being the task's phrasing closest to the question,
+    as the structural plan shows them: a wording like the question's helps a small model place it."""
     lines = []
     for task in tasks:
         shown = [p.name if p.required else f"[{p.name}]" for p in task.parameters]
-        lines.append(f"- {task.name}({', '.join(shown)}): {task.summary}")
+        lines.append(f'- {task.name}({", ".join(shown)}): {task.summary} (e.g. "{closest_phrasing(task, question)}")')
     return "\n".join(lines)
 
 
-def choice_schema(tasks: Sequence[Task], graph: PropertyGraph, entities: Sequence[Entity]) -> dict[str, Any]:
+def choice_schema(
+    tasks: Sequence[Task], graph: PropertyGraph, entities: Sequence[Entity], question: str = ""
+) -> dict[str, Any]:
     """The JSON schema of a reply: a task with its parameters, or none.
 
     Labels, relationship types and properties are enums of the store's own names, and an entity
     is one of the names resolved in the question (free text only when none was found), so the
     grammar the local model decodes under cannot produce a name the database does not have.
+    ``returns`` (how the answer's nodes are named, optional) takes only properties the question
+    speaks of ("give the codes") and is left out when it speaks of none: the plan names the nodes
+    by the schema's display property then. Offered every property, the 1.5B model filled in
+    ``name`` for movies, a hard finding that dropped right choices.
 
     >>> from grraf.types import PropertyInfo
     >>> s = Schema("", labels=(LabelInfo("Person", 2, (PropertyInfo("name", "STRING"),)),),
@@ -225,6 +234,7 @@ def choice_schema(tasks: Sequence[Task], graph: PropertyGraph, entities: Sequenc
     ({'type': 'string', 'enum': ['KNOWS']}, ['task', 'entity', 'rel_type'])
     """
     names = sorted({e.value for e in entities})
+    spoken = [p for p in graph.all_properties() if readers.mentioned(p, question)] if question else []
     kinds: dict[str, dict[str, Any]] = {
         "entity": {"type": "string", "enum": names} if names else {"type": "string"},
         "label": {"type": "string", "enum": list(graph.labels)},
@@ -238,7 +248,11 @@ def choice_schema(tasks: Sequence[Task], graph: PropertyGraph, entities: Sequenc
         properties: dict[str, Any] = {"task": {"const": task.name if task else NONE}}
         required = ["task"]
         for param in task.parameters if task else ():
-            if param.kind == "choice":
+            if param.name == "returns" and question:
+                if not spoken:
+                    continue
+                properties[param.name] = {"type": "string", "enum": spoken}
+            elif param.kind == "choice":
                 properties[param.name] = {"type": "string", "enum": list(param.choices)}
             elif param.kind in kinds:
                 properties[param.name] = kinds[param.kind]
@@ -253,18 +267,36 @@ def choice_schema(tasks: Sequence[Task], graph: PropertyGraph, entities: Sequenc
 
 
 def offered(question: str, entities: Sequence[Entity], k: int = DEFAULT_K) -> list[Task]:
-    """Candidate tasks: retrieved by meaning, keeping those the resolved names can fill.
+    """Candidate tasks: retrieved by meaning, keeping those that use the question's names and give
+    the kind of answer it asks for.
 
-    A task taking two named nodes needs two names in the question; one taking a named node needs
-    one. Tasks over whole labels are offered either way.
+    A task takes as many named nodes as the question names: all of those found exactly (a name the
+    question writes is what it is about; a task that leaves it out answers another question, which
+    the 1.5B model chose for "How many airports are there in the United States?"), at most all found.
+    An answer of the asked form: a yes/no ask gets yes/no tasks, a "how many" one numbers (the
+    readers refuse any other choice anyway). The names are masked for retrieval: they say nothing
+    about the task, and their words ("Top Gun", "Matrix") match example phrasings by chance.
     """
-    distinct = len({normalise(e.phrase) for e in entities})
+    phrases = {normalise(e.phrase) for e in entities}
+    exact = {normalise(e.phrase) for e in entities if e.is_exact()}
+    fits = _FITS[validate.ask_form(question)]
     out = []
-    for candidate in property_candidates(question, k=len(PROPERTY_TASKS)):
+    for candidate in property_candidates(_masked(question, entities), k=len(PROPERTY_TASKS)):
         needed = sum(1 for p in candidate.task.parameters if p.kind == "entity")
-        if needed <= distinct:
+        if len(exact) <= needed <= len(phrases) and candidate.task.output in fits:
             out.append(candidate.task)
     return out[:k]
+
+
+def _masked(question: str, entities: Sequence[Entity]) -> str:
+    """The question with each resolved name replaced by "X" ("Who directed X?").
+
+    >>> _masked("Who directed The Matrix?", [Entity("The Matrix", "Movie", "title", "The Matrix", 100.0)])
+    'Who directed X?'
+    """
+    for phrase in sorted({e.phrase for e in entities}, key=len, reverse=True):
+        question = question.replace(phrase, "X")
+    return question
 
 
 # ---------------------------------------------------------------------------------- the readers
@@ -608,11 +640,38 @@ def check_choice(
         types = graph.properties(owner) if owner else graph.properties(c.params.get("rel_type", ""), rel=True)
         if not numeric(types.get(c.params["property"], "")):
             c.hard(f"The question asks for a number, but {c.params['property']!r} does not hold numbers.")
+    for finding in _unused_asks(task, c.params, question, entities):
+        c.soft(finding)
     used = {normalise(str(reply.get(p.name))) for p in task.parameters if p.kind == "entity" and reply.get(p.name)}
     unused = sorted({e.phrase for e in entities if normalise(e.value) not in used and normalise(e.phrase) not in used})
     if unused:
         c.soft(f"The question also names {', '.join(map(repr, unused))}, which {task.name} does not use.")
     return c.params, c.findings
+
+
+_COUNTING = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b", re.IGNORECASE)
+
+
+def _unused_asks(task: Task, params: dict[str, Any], question: str, entities: Sequence[Entity]) -> list[str]:
+    """What the question asks for that the chosen task leaves out: a number it states (outside the
+    names: "Apollo 13") that no parameter takes, and an average or a total when the task computes none.
+
+    Either means the task may answer another question ("the top 3", "the average distance" answered
+    by a count), a wrong answer that nothing else would catch; so the choice is not confirmed.
+    """
+    out = []
+    threshold = params.get("threshold")
+    for number in readers.numbers_stated(_masked(question, entities)):
+        if threshold is None or abs(float(threshold) - number) > 1e-9:
+            out.append(f"The question states {number:g}, which {task.name} does not take.")
+            break
+    stated = readers.aggregate_stated(question)
+    if task.parameter("aggregate") is None and (
+        stated == "avg" or (stated == "sum" and not _COUNTING.search(question))
+    ):
+        wanted = "an average" if stated == "avg" else "a total"
+        out.append(f"The question asks for {wanted}, which {task.name} does not compute.")
+    return out
 
 
 # ---------------------------------------------------------------------------------- one shape per task
@@ -1038,11 +1097,11 @@ def plan_property(
     tasks = offered(question, entities, k)
     base = Plan(question=question, candidates=tuple(t.name for t in tasks), entities=entities)
     messages: list[BaseMessage] = load_prompt("plan_property").render(
-        question=question, facts=facts(graph, entities, schema), candidates=candidate_lines(tasks)
+        question=question, facts=facts(graph, entities, schema), candidates=candidate_lines(tasks, question)
     )
     choice = Choice(
         messages,
-        choice_schema(tasks, graph, entities),
+        choice_schema(tasks, graph, entities, question),
         tasks,
         check=lambda task, reply: check_choice(task, reply, question, graph, entities, store),
     )

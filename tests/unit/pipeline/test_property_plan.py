@@ -88,6 +88,64 @@ def test_tasks_that_need_more_names_than_the_question_gives_are_not_offered(stor
     assert all(sum(p.kind == "entity" for p in t.parameters) == 0 for t in offered("Which movies came out?", [], k=30))
 
 
+def test_a_task_must_use_every_name_found_exactly(store) -> None:
+    """A name the question writes is what it is about: tasks over whole labels are not offered then."""
+    question = "How many airports are there in the United Kingdom?"
+    tasks = [t.name for t in offered(question, find_entities(question, store), k=30)]
+    assert "neighbour_count" in tasks and "count_label" not in tasks and "count_where" not in tasks
+    # two names: only tasks taking two
+    two = "Did Tom Hanks act in Cast Away?"
+    assert {
+        sum(p.kind == "entity" for p in get_task(t).parameters)
+        for t in [t.name for t in offered(two, find_entities(two, store), k=30)]
+    } == {2}
+
+
+def test_a_fuzzy_name_leaves_tasks_without_it_on_offer(store) -> None:
+    from grraf.types import Entity
+
+    fuzzy = [Entity("Tom Hank", "Person", "name", "Tom Hanks", 90.0)]
+    counts = {
+        sum(p.kind == "entity" for p in t.parameters) for t in offered("How many movies did Tom Hank make?", fuzzy, 30)
+    }
+    assert counts == {0, 1}
+
+
+def test_only_tasks_giving_the_asked_kind_of_answer_are_offered(store) -> None:
+    question = "Did Tom Hanks act in Cast Away?"
+    assert {t.output for t in offered(question, find_entities(question, store), k=30)} == {"yes/no"}
+    question = "How many movies did Tom Hanks act in?"
+    assert {t.output for t in offered(question, find_entities(question, store), k=30)} <= {"number", "value"}
+
+
+def test_names_are_masked_for_retrieval(store, monkeypatch) -> None:
+    import grraf.pipeline.property_plan as property_plan
+
+    seen: list[str] = []
+    real = property_plan.property_candidates
+    monkeypatch.setattr(property_plan, "property_candidates", lambda q, k: seen.append(q) or real(q, k))
+    question = "Who directed The Matrix?"
+    offered(question, find_entities(question, store))
+    assert seen == ["Who directed X?"]
+
+
+def test_returns_takes_only_properties_the_question_speaks_of(store) -> None:
+    schema = store.schema()
+    graph = PropertyGraph.of(schema)
+    question = "Which airports can you fly to from LHR? Give the codes."
+    option = choice_schema([get_task("neighbours")], graph, find_entities(question, store), question)["anyOf"][0]
+    assert option["properties"]["returns"] == {"type": "string", "enum": ["code"]}
+    question = "Which movies did Tom Hanks act in?"
+    option = choice_schema([get_task("neighbours")], graph, find_entities(question, store), question)["anyOf"][0]
+    assert "returns" not in option["properties"] and option["required"] == ["task", "entity", "rel_type"]
+
+
+def test_each_candidate_comes_with_its_example_closest_to_the_question(store) -> None:
+    _, model = decide(store, "Who directed The Matrix?", plan_reply("none"))
+    line = next(x for x in model.prompt_text(0).splitlines() if x.startswith("- neighbours("))
+    assert '(e.g. "' in line
+
+
 def test_facts_are_bounded_and_name_what_was_not_found(store) -> None:
     schema = store.schema()
     text = facts(PropertyGraph.of(schema), [], schema)
@@ -336,12 +394,52 @@ def test_none_means_code_is_written_over_the_schema(store) -> None:
             {"task": "top_by_degree", "label": "Person", "rel_type": "ACTED_IN"},
             "does not say whether the highest or the lowest",
         ),
+        (
+            "How many movies came out after 2000?",
+            {"task": "count_label", "label": "Movie"},
+            "The question states 2000, which count_label does not take.",
+        ),
+        (
+            "Which 3 people acted in the most movies?",
+            {"task": "top_by_degree", "label": "Person", "rel_type": "ACTED_IN", "direction": "out"},
+            "The question states 3, which top_by_degree does not take.",
+        ),
+        (
+            "What is the average number of movies?",
+            {"task": "count_label", "label": "Movie"},
+            "asks for an average, which count_label does not compute",
+        ),
+        (
+            "What is the total of the routes?",
+            {"task": "count_label", "label": "Airport"},
+            "asks for a total, which count_label does not compute",
+        ),
     ],
 )
 def test_soft_findings_leave_the_plan_unconfirmed(store, question, reply, expected) -> None:
     _, findings = check(store, question, **reply)
     assert not [f for f in findings if f.hard], texts(findings)
     assert any(expected in f.text for f in findings), texts(findings)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("How many movies are there in total?", {"task": "count_label", "label": "Movie"}),
+        (
+            "How many people acted in more than 2 movies?",
+            {"task": "count_by_degree", "label": "Person", "rel_type": "ACTED_IN", "op": ">", "threshold": 2},
+        ),
+        ("When was Apollo 13 released?", {"task": "entity_property", "entity": "Apollo 13", "property": "released"}),
+    ],
+)
+def test_numbers_and_totals_the_task_uses_are_no_finding(store, question, reply) -> None:
+    from grraf.pipeline.property_plan import _unused_asks
+    from grraf.types import Entity
+
+    entities = [Entity("Apollo 13", "Movie", "title", "Apollo 13", 100.0)] if "Apollo" in question else []
+    params = {"threshold": reply["threshold"]} if "threshold" in reply else {}
+    assert _unused_asks(get_task(reply["task"]), params, question, entities) == []
 
 
 def test_a_fuzzy_name_runs_the_task_but_leaves_the_plan_unconfirmed(store) -> None:
