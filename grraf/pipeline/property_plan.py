@@ -279,13 +279,27 @@ def offered(question: str, entities: Sequence[Entity], k: int = DEFAULT_K) -> li
     """
     phrases = {normalise(e.phrase) for e in entities}
     exact = {normalise(e.phrase) for e in entities if e.is_exact()}
-    fits = _FITS[validate.ask_form(question)]
+    fits = _FITS[ask_form(question)]
     out = []
     for candidate in property_candidates(_masked(question, entities), k=len(PROPERTY_TASKS)):
         needed = sum(1 for p in candidate.task.parameters if p.kind == "entity")
         if len(exact) <= needed <= len(phrases) and candidate.task.output in fits:
             out.append(candidate.task)
     return out[:k]
+
+
+def ask_form(question: str) -> str | None:
+    """The kind of answer the question asks for (:func:`grraf.pipeline.validate.ask_form`); a
+    which/who ask that the structural reading leaves open ("Which movies were released before
+    1990?") asks for things, never for how many of them (a count there was flagged verified).
+
+    >>> ask_form("Which movies were released before 1990?"), ask_form("How many movies are there?")
+    ('node', 'number')
+    """
+    form = validate.ask_form(question)
+    if form is None and readers.asks_which(question):
+        return "node"
+    return form
 
 
 def _masked(question: str, entities: Sequence[Entity]) -> str:
@@ -630,7 +644,7 @@ def check_choice(
     c = _Check(task, reply, question, graph, entities, store)
     shape = _SHAPES[task.name]
     shape(c)
-    form = validate.ask_form(question)
+    form = ask_form(question)
     if task.output not in _FITS[form]:
         wanted = {"yes/no": "a yes or no", "number": "a number", "node": "nodes", "list": "a list"}
         asked = wanted[form] if form else "a value, not a yes or no"
@@ -688,6 +702,10 @@ def _entity_property(c: _Check) -> None:
         c.hard(f":{r.label} nodes have no property {prop!r}; they have {', '.join(c.graph.properties(r.label))}.")
         return
     reading = having[0]
+    if prop == reading.property:
+        # The property the question names the node by: the answer would repeat the question's words.
+        c.hard(f"{prop!r} is how the question names {reading.value!r}; it asks for something else.")
+        return
     if readers.mentioned(str(prop), c.question) is None:
         c.soft(f"The question does not speak of {prop!r}.")
     c.bind_entity("entity", reading)

@@ -147,6 +147,18 @@ def asks_who(question: str) -> bool:
     return re.match(r"^\s*(?:and\s+)?(who|whom|whose)\b", ask_sentence(question), re.IGNORECASE) is not None
 
 
+def asks_which(question: str) -> bool:
+    """Whether the ask begins with which/who/whom/whose: it asks for things, never for how many.
+
+    >>> asks_which("Which movies were released before 1990?"), asks_which("In which year was Meg Ryan born?")
+    (True, True)
+    >>> asks_which("Who directed The Matrix?"), asks_which("How many movies are there?"), asks_which("What is it?")
+    (True, False, False)
+    """
+    pattern = r"^\s*(?:and\s+)?(?:(?:in|on|at|for|from|to|of|by|with)\s+)?(which|who|whom|whose)\b"
+    return re.match(pattern, ask_sentence(question), re.IGNORECASE) is not None
+
+
 def person_like(label: str) -> bool:
     """Whether a label names people (``Person``, ``Actor``, ``Employee``, ...).
 

@@ -116,6 +116,8 @@ def test_only_tasks_giving_the_asked_kind_of_answer_are_offered(store) -> None:
     assert {t.output for t in offered(question, find_entities(question, store), k=30)} == {"yes/no"}
     question = "How many movies did Tom Hanks act in?"
     assert {t.output for t in offered(question, find_entities(question, store), k=30)} <= {"number", "value"}
+    # a which-ask wants things: no count, though the structural reading leaves the form open
+    assert "number" not in {t.output for t in offered("Which movies were released before 1990?", [], k=30)}
 
 
 def test_names_are_masked_for_retrieval(store, monkeypatch) -> None:
@@ -332,6 +334,16 @@ def test_a_route_between_like_nodes_follows_the_relationships_and_one_across_kin
             "Which airports can you fly to from Glasgow?",
             {"task": "neighbours", "entity": "Glasgow", "rel_type": "ROUTE"},
             "Say the direction",
+        ),
+        (
+            "Which movies were released before 1990?",
+            {"task": "count_where", "label": "Movie", "property": "released", "op": "<", "threshold": 1990},
+            "The question asks for nodes, but count_where gives number.",
+        ),
+        (
+            "Which movies did Tom Hanks direct?",
+            {"task": "entity_property", "entity": "Tom Hanks", "property": "name"},
+            "'name' is how the question names 'Tom Hanks'",
         ),
     ],
 )
