@@ -111,6 +111,11 @@ class PropertyGraph:
         info = (self.relationships if rel else self.labels).get(owner)
         return info is not None and info.more_properties == 0
 
+    def naming_properties(self) -> list[str]:
+        """Node properties that can name a node in an answer: those not holding numbers."""
+        names = [p.name for info in self.labels.values() for p in info.properties if not numeric(p.type)]
+        return sorted(set(names))
+
     def all_properties(self) -> list[str]:
         names = [p.name for info in self.labels.values() for p in info.properties]
         names += [p.name for info in self.relationships.values() for p in info.properties]
@@ -220,10 +225,12 @@ def choice_schema(
     Labels, relationship types and properties are enums of the store's own names, and an entity
     is one of the names resolved in the question (free text only when none was found), so the
     grammar the local model decodes under cannot produce a name the database does not have.
-    ``returns`` (how the answer's nodes are named, optional) takes only properties the question
-    speaks of ("give the codes") and is left out when it speaks of none: the plan names the nodes
-    by the schema's display property then. Offered every property, the 1.5B model filled in
-    ``name`` for movies, a hard finding that dropped right choices.
+    ``returns`` (how the answer's nodes are named, optional) takes only properties that can name a
+    node (not numbers) and that the question speaks of ("give the codes"), and is left out when it
+    speaks of none: the plan names the nodes by the schema's display property then. Offered every
+    property, the 1.5B model filled in ``name`` for movies, a hard finding that dropped right
+    choices, and ``released`` for "Which movies were released before 1990?", which named the
+    movies by their years.
 
     >>> from grraf.types import PropertyInfo
     >>> s = Schema("", labels=(LabelInfo("Person", 2, (PropertyInfo("name", "STRING"),)),),
@@ -234,7 +241,7 @@ def choice_schema(
     ({'type': 'string', 'enum': ['KNOWS']}, ['task', 'entity', 'rel_type'])
     """
     names = sorted({e.value for e in entities})
-    spoken = [p for p in graph.all_properties() if readers.mentioned(p, question)] if question else []
+    spoken = [p for p in graph.naming_properties() if readers.mentioned(p, question)] if question else []
     kinds: dict[str, dict[str, Any]] = {
         "entity": {"type": "string", "enum": names} if names else {"type": "string"},
         "label": {"type": "string", "enum": list(graph.labels)},
@@ -516,6 +523,9 @@ class _Check:
 
     def returns(self, result: Sequence[str]) -> None:
         given = self.given("returns")
+        if given is not None and given == self.given("property"):
+            self.hard(f"returns={given!r} names the answer's nodes by the value they are compared on, not by a name.")
+            return
         if given is not None:
             owners = [label for label in result if given in self.graph.properties(label)]
             if not owners:

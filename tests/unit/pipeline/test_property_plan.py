@@ -140,6 +140,10 @@ def test_returns_takes_only_properties_the_question_speaks_of(store) -> None:
     question = "Which movies did Tom Hanks act in?"
     option = choice_schema([get_task("neighbours")], graph, find_entities(question, store), question)["anyOf"][0]
     assert "returns" not in option["properties"] and option["required"] == ["task", "entity", "rel_type"]
+    # a number is what a filter compares, not a name: "released" is not offered to name the movies
+    question = "Which movies were released before 1990?"
+    option = choice_schema([get_task("filter_nodes")], graph, [], question)["anyOf"][0]
+    assert "returns" not in option["properties"]
 
 
 def test_each_candidate_comes_with_its_example_closest_to_the_question(store) -> None:
@@ -344,6 +348,18 @@ def test_a_route_between_like_nodes_follows_the_relationships_and_one_across_kin
             "Which movies did Tom Hanks direct?",
             {"task": "entity_property", "entity": "Tom Hanks", "property": "name"},
             "'name' is how the question names 'Tom Hanks'",
+        ),
+        (
+            "Which movies were released before 1990?",
+            {
+                "task": "filter_nodes",
+                "label": "Movie",
+                "property": "released",
+                "op": "<",
+                "threshold": 1990,
+                "returns": "released",
+            },
+            "names the answer's nodes by the value they are compared on",
         ),
     ],
 )
