@@ -664,7 +664,7 @@ def check_choice(
         types = graph.properties(owner) if owner else graph.properties(c.params.get("rel_type", ""), rel=True)
         if not numeric(types.get(c.params["property"], "")):
             c.hard(f"The question asks for a number, but {c.params['property']!r} does not hold numbers.")
-    for finding in _unused_asks(task, c.params, question, entities):
+    for finding in _unused_asks(task, c.params, question, entities, graph):
         c.soft(finding)
     used = {normalise(str(reply.get(p.name))) for p in task.parameters if p.kind == "entity" and reply.get(p.name)}
     unused = sorted({e.phrase for e in entities if normalise(e.value) not in used and normalise(e.phrase) not in used})
@@ -676,14 +676,25 @@ def check_choice(
 _COUNTING = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b", re.IGNORECASE)
 
 
-def _unused_asks(task: Task, params: dict[str, Any], question: str, entities: Sequence[Entity]) -> list[str]:
+def _unused_asks(
+    task: Task, params: dict[str, Any], question: str, entities: Sequence[Entity], graph: PropertyGraph
+) -> list[str]:
     """What the question asks for that the chosen task leaves out: a number it states (outside the
-    names: "Apollo 13") that no parameter takes, and an average or a total when the task computes none.
+    names: "Apollo 13") that no parameter takes, an average or a total when the task computes none,
+    and a numeric property it speaks of ("in kilometres") when the task reads no property.
 
-    Either means the task may answer another question ("the top 3", "the average distance" answered
-    by a count), a wrong answer that nothing else would catch; so the choice is not confirmed.
+    Each means the task may answer another question ("the top 3", "the average distance" answered
+    by a count, "how long is the flight" by the number of flights), a wrong answer that nothing
+    else would catch; so the choice is not confirmed.
     """
     out = []
+    if task.parameter("property") is None:
+        for owner in (graph.labels, graph.relationships):
+            for info in owner.values():
+                for prop in info.properties:
+                    word = readers.mentioned(prop.name, question) if numeric(prop.type) else None
+                    if word and not any(f"{prop.name!r}" in f for f in out):
+                        out.append(f"The question speaks of {prop.name!r} ('{word}'), which {task.name} does not read.")
     threshold = params.get("threshold")
     for number in readers.numbers_stated(_masked(question, entities)):
         if threshold is None or abs(float(threshold) - number) > 1e-9:

@@ -72,8 +72,33 @@ def name_words(name: str) -> list[str]:
     return [p.lower() for p in parts if p and p.lower() not in _NAME_STOPWORDS]
 
 
+#: Units that schema names abbreviate (``distance_km``) and questions spell out ("in kilometres").
+UNITS: dict[str, tuple[str, ...]] = {
+    "km": ("kilometre", "kilometer"),
+    "m": ("metre", "meter"),
+    "mi": ("mile",),
+    "kg": ("kilogram", "kilo"),
+    "lb": ("pound",),
+    "min": ("minute",),
+    "mins": ("minute",),
+    "h": ("hour",),
+    "hrs": ("hour",),
+    "sec": ("second",),
+    "usd": ("dollar",),
+    "eur": ("euro",),
+    "yr": ("year",),
+}
+
+
 def _matches(word: str, part: str) -> bool:
+    """Whether a question's word speaks of a part of a schema name (same word, stem or spelt-out unit).
+
+    >>> _matches("kilometres", "km"), _matches("km", "km"), _matches("minutes", "min"), _matches("kilo", "mi")
+    (True, True, True, False)
+    """
     if word == part:
+        return True
+    if part in UNITS and any(stem(word).startswith(stem(unit)) for unit in UNITS[part]):
         return True
     if len(word) < 3 or len(part) < 3:
         return False

@@ -442,6 +442,11 @@ def test_none_means_code_is_written_over_the_schema(store) -> None:
             {"task": "count_label", "label": "Airport"},
             "asks for a total, which count_label does not compute",
         ),
+        (
+            "How long is the flight from LHR to SYD, in kilometres?",
+            {"task": "connection_length", "source": "LHR", "target": "SYD"},
+            "speaks of 'distance_km' ('kilometres'), which connection_length does not read",
+        ),
     ],
 )
 def test_soft_findings_leave_the_plan_unconfirmed(store, question, reply, expected) -> None:
@@ -467,7 +472,8 @@ def test_numbers_and_totals_the_task_uses_are_no_finding(store, question, reply)
 
     entities = [Entity("Apollo 13", "Movie", "title", "Apollo 13", 100.0)] if "Apollo" in question else []
     params = {"threshold": reply["threshold"]} if "threshold" in reply else {}
-    assert _unused_asks(get_task(reply["task"]), params, question, entities) == []
+    graph = PropertyGraph.of(store.schema())
+    assert _unused_asks(get_task(reply["task"]), params, question, entities, graph) == []
 
 
 def test_a_fuzzy_name_runs_the_task_but_leaves_the_plan_unconfirmed(store) -> None:
