@@ -452,6 +452,12 @@ class _Check:
                 self.hard(f":{rel_type} does not connect :{'/:'.join(labels)} nodes; the graph has {shown}.")
             return None, None, []
         directions = {d for _, d in fitting}
+        if len(directions) > 1 and direction is None:
+            # Left to "auto": the question's own words may say which way ("flights out of LHR").
+            cue = readers.direction_before(self.question, cue_phrase or fitting[0][0].phrase)
+            if cue in directions:
+                fitting = [(r, d) for r, d in fitting if d == cue]
+                directions = {cue}
         if len(directions) > 1:
             self.hard(
                 f"Say the direction for {name}: the graph has {self.graph.shown(rel_type)}, so {rel_type} "
@@ -687,7 +693,7 @@ def _unused_asks(
     by a count, "how long is the flight" by the number of flights), a wrong answer that nothing
     else would catch; so the choice is not confirmed.
     """
-    out = []
+    out: list[str] = []
     if task.parameter("property") is None:
         for owner in (graph.labels, graph.relationships):
             for info in owner.values():
@@ -980,6 +986,10 @@ def _degree(c: _Check) -> tuple[str, str, str] | None:
     if not options:
         c.hard(f":{rel_type} does not connect :{label} nodes that way; the graph has {c.graph.shown(rel_type)}.")
         return None
+    said = readers.direction_words(c.question)
+    if len(options) > 1 and said in options:
+        # Left to "auto": the question's words say which way ("the most departing routes").
+        options = [said]
     if len(options) > 1:
         c.hard(f"Say the direction: the graph has {c.graph.shown(rel_type)}.")
         return None

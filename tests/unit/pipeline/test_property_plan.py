@@ -335,7 +335,7 @@ def test_a_route_between_like_nodes_follows_the_relationships_and_one_across_kin
             "The question asks for a yes or no",
         ),
         (
-            "Which airports can you fly to from Glasgow?",
+            "Which airports are linked with Glasgow?",
             {"task": "neighbours", "entity": "Glasgow", "rel_type": "ROUTE"},
             "Say the direction",
         ),
@@ -367,6 +367,19 @@ def test_hard_findings_say_what_is_wrong(store, question, reply, expected) -> No
     _, findings = check(store, question, **reply)
     hard = [f.text for f in findings if f.hard]
     assert any(expected in text for text in hard), texts(findings)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "direction"),
+    [
+        ("Which airports can you fly to from Glasgow?", {"task": "neighbours", "entity": "Glasgow"}, "out"),
+        ("Which airports have flights to Glasgow?", {"task": "neighbours", "entity": "Glasgow"}, "in"),
+        ("Which airport has the most departing routes?", {"task": "top_by_degree", "label": "Airport"}, "out"),
+    ],
+)
+def test_a_direction_left_out_is_read_from_the_question_when_both_exist(store, question, reply, direction) -> None:
+    params, findings = check(store, question, rel_type="ROUTE", **reply)
+    assert params["direction"] == direction and not [f for f in findings if f.hard], texts(findings)
 
 
 def test_a_hard_finding_goes_back_once_and_the_corrected_choice_is_confirmed(store) -> None:
