@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import tempfile
 import time
 from collections import Counter
@@ -45,6 +46,17 @@ def verdict(decided: Any, outcome: Any, right: bool | None) -> str:
     return "unconfirmed-right" if right else "unconfirmed-wrong"
 
 
+class _Rounds(logging.Handler):
+    """Keeps what the plan loop logs about refused choices (the LLM's earlier rounds)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.INFO)
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--split", default="dev", choices=("dev", "test", "all"))
@@ -62,9 +74,14 @@ def main() -> None:
     schema = store.schema()
     counts: Counter[str] = Counter()
     rows = []
+    rounds = _Rounds()
+    decision_log = logging.getLogger("grraf.pipeline.decision")
+    decision_log.addHandler(rounds)
+    decision_log.setLevel(logging.INFO)
     try:
         for question in questions:
             session = LLMSession(qa.chat_model)
+            rounds.lines.clear()
             start = time.perf_counter()
             decided = plan(question.text, schema, store, session)
             outcome, right, value = None, None, None
@@ -100,6 +117,7 @@ def main() -> None:
                 "confirmed": decided.confirmed,
                 "parameters": {k: v for k, v in decided.parameters.items() if k != "pattern"},
                 "issues": list(decided.issues),
+                "refused": list(rounds.lines),
                 "candidates": list(decided.candidates),
                 "entities": [str(e) for e in decided.entities],
                 "value": value,
@@ -113,6 +131,8 @@ def main() -> None:
             print(f"{flag} {mark:18s} {question.id:12s} {decided.chosen or '-':26s} {question.text[:70]}", flush=True)
             if mark != "verified-right":
                 print(f"     issues: {row['issues']}  value: {str(value)[:100]}", flush=True)
+                for line in row["refused"]:
+                    print(f"     refused: {line[:300]}", flush=True)
     finally:
         qa.close()
     total = sum(counts.values())
