@@ -54,6 +54,7 @@ class Choice:
         check: the readers of a chosen task.
         contrast: for a choice without findings, a rival task the question may ask for instead
             (the choice then runs unconfirmed), or None; None when the plan has no such step.
+        feedback: the prompt that sends the findings back (its one input: ``issues``).
     """
 
     messages: Sequence[BaseMessage]
@@ -61,6 +62,7 @@ class Choice:
     offered: Sequence[Task]
     check: Checker
     contrast: Callable[[Task], Task | None] | None = None
+    feedback: str = "plan_feedback"
 
 
 def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
@@ -91,7 +93,7 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
         messages = [
             *messages,
             AIMessage(json.dumps(reply)),
-            *load_prompt("plan_feedback").render(issues=" ".join(f.text for f in findings)),
+            *load_prompt(choice.feedback).render(issues=" ".join(f.text for f in findings)),
         ]
     if task is None:  # rounds < 1: the LLM was never asked
         return without_task(base, chosen=None)

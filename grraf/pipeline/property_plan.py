@@ -1153,6 +1153,7 @@ def plan_property(
         choice_schema(tasks, graph, entities, question),
         tasks,
         check=lambda task, reply: check_choice(task, reply, question, graph, entities, store),
+        feedback="plan_property_feedback",
     )
     return decide(base, choice, llm, rounds=rounds)
 

@@ -389,6 +389,8 @@ def test_a_hard_finding_goes_back_once_and_the_corrected_choice_is_confirmed(sto
     assert chosen.confirmed and chosen.parameters["direction"] == "in"
     assert "use direction in for 'The Matrix'" in model.prompt_text(1)
     assert json.loads(str(model.prompts[1][-2].content))["direction"] == "out"  # its own first choice
+    # the property plan's own feedback: it asks for a fixed choice and does not invite "none" in words
+    assert "Choose again from the tasks above" in model.prompt_text(1) and "or none" not in model.prompt_text(1)
 
 
 def test_a_persistent_hard_finding_drops_the_task(store) -> None:
