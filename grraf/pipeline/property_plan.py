@@ -881,7 +881,12 @@ def _two_hop(c: _Check) -> None:
     options = [(m, d) for m in middle for d in ((second_direction,) if second_direction else ("out", "in"))]
     fitting = [(m, d) for m, d in options if c.graph.ends(m, second, d)]
     if not fitting:
-        c.hard(f":{second} does not continue from :{'/:'.join(middle)} nodes; the graph has {c.graph.shown(second)}.")
+        flipped = second_direction and any(c.graph.ends(m, second, _OPPOSITE[second_direction]) for m in middle)
+        hint = f": use second_direction {_OPPOSITE[second_direction]}" if second_direction and flipped else ""
+        c.hard(
+            f":{second} does not continue from :{'/:'.join(middle)} nodes that way; "
+            f"the graph has {c.graph.shown(second)}{hint}."
+        )
         return
     directions = {d for _, d in fitting}
     if len(directions) > 1:

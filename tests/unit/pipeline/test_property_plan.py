@@ -335,6 +335,17 @@ def test_a_route_between_like_nodes_follows_the_relationships_and_one_across_kin
             "The question asks for a yes or no",
         ),
         (
+            "Who has acted in a movie directed by Tom Hanks?",
+            {
+                "task": "two_hop_neighbours",
+                "entity": "Tom Hanks",
+                "rel_type": "DIRECTED",
+                "second_rel_type": "ACTED_IN",
+                "second_direction": "out",
+            },
+            "the graph has (:Person)-[:ACTED_IN]->(:Movie): use second_direction in.",
+        ),
+        (
             "Which airports are linked with Glasgow?",
             {"task": "neighbours", "entity": "Glasgow", "rel_type": "ROUTE"},
             "Say the direction",
