@@ -225,7 +225,8 @@ def choice_schema(
     Labels, relationship types and properties are enums of the store's own names, and an entity
     is one of the names resolved in the question (free text only when none was found), so the
     grammar the local model decodes under cannot produce a name the database does not have.
-    ``returns`` (how the answer's nodes are named, optional) takes only properties that can name a
+    A named node's ``direction`` is left out when the schema fixes it (no entity's label links to
+    itself). ``returns`` (how the answer's nodes are named, optional) takes only properties that can name a
     node (not numbers) and that the question speaks of ("give the codes"), and is left out when it
     speaks of none: the plan names the nodes by the schema's display property then. Offered every
     property, the 1.5B model filled in ``name`` for movies, a hard finding that dropped right
@@ -242,6 +243,10 @@ def choice_schema(
     """
     names = sorted({e.value for e in entities})
     spoken = [p for p in graph.naming_properties() if readers.mentioned(p, question)] if question else []
+    # Which way a named node's relationships go is fixed by the schema unless its label links to
+    # itself (routes between airports): then the LLM is not asked, as it got it wrong ("out" for
+    # the people who directed a movie) and then dropped the right task over the finding.
+    fixed_direction = bool(entities) and not any(graph.self_types(e.label) for e in entities)
     kinds: dict[str, dict[str, Any]] = {
         "entity": {"type": "string", "enum": names} if names else {"type": "string"},
         "label": {"type": "string", "enum": list(graph.labels)},
@@ -254,7 +259,10 @@ def choice_schema(
     for task in [*tasks, None]:
         properties: dict[str, Any] = {"task": {"const": task.name if task else NONE}}
         required = ["task"]
+        named = task is not None and any(p.kind == "entity" for p in task.parameters)
         for param in task.parameters if task else ():
+            if param.name == "direction" and named and fixed_direction:
+                continue
             if param.name == "returns" and question:
                 if not spoken:
                     continue

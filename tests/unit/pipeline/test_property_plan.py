@@ -73,7 +73,7 @@ def test_schema_names_are_enums_so_the_grammar_cannot_invent_one(store) -> None:
     neighbours, top, none = options["anyOf"]
     assert neighbours["properties"]["entity"] == {"type": "string", "enum": ["The Matrix"]}
     assert neighbours["properties"]["rel_type"]["enum"] == ["ACTED_IN", "DIRECTED", "WROTE", "ROUTE", "IN_COUNTRY"]
-    assert neighbours["properties"]["direction"] == {"type": "string", "enum": ["out", "in"]}
+    assert "direction" not in neighbours["properties"]  # a movie's are fixed by the schema (see below)
     assert "born" in neighbours["properties"]["returns"]["enum"]
     assert neighbours["required"] == ["task", "entity", "rel_type"]  # direction and returns may be left out
     assert top["properties"]["label"]["enum"] == ["Person", "Movie", "Airport", "Country"]
@@ -144,6 +144,20 @@ def test_returns_takes_only_properties_the_question_speaks_of(store) -> None:
     question = "Which movies were released before 1990?"
     option = choice_schema([get_task("filter_nodes")], graph, [], question)["anyOf"][0]
     assert "returns" not in option["properties"]
+
+
+def test_a_direction_the_schema_fixes_is_not_asked_for(store) -> None:
+    graph = PropertyGraph.of(store.schema())
+    movie = find_entities("Who directed The Matrix?", store)
+    option = choice_schema([get_task("neighbours")], graph, movie, "Who directed The Matrix?")["anyOf"][0]
+    assert "direction" not in option["properties"]
+    # airports link to airports: which way is the question's to say, so the LLM may give it
+    airport = find_entities("Which airports can you reach from Glasgow?", store)
+    option = choice_schema([get_task("neighbours")], graph, airport, "Which airports can you reach from Glasgow?")
+    assert option["anyOf"][0]["properties"]["direction"]["enum"] == ["out", "in"]
+    # a label's nodes (no name): the direction stays the LLM's to give
+    option = choice_schema([get_task("top_by_degree")], graph, movie, "Who directed the most movies?")["anyOf"][0]
+    assert "direction" in option["properties"]
 
 
 def test_each_candidate_comes_with_its_example_closest_to_the_question(store) -> None:
