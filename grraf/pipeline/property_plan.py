@@ -281,7 +281,9 @@ def choice_schema(
     return {"anyOf": options}
 
 
-def offered(question: str, entities: Sequence[Entity], k: int = DEFAULT_K) -> list[Task]:
+def offered(
+    question: str, entities: Sequence[Entity], k: int = DEFAULT_K, graph: PropertyGraph | None = None
+) -> list[Task]:
     """Candidate tasks: retrieved by meaning, keeping those that use the question's names and give
     the kind of answer it asks for.
 
@@ -289,17 +291,25 @@ def offered(question: str, entities: Sequence[Entity], k: int = DEFAULT_K) -> li
     question writes is what it is about; a task that leaves it out answers another question, which
     the 1.5B model chose for "How many airports are there in the United States?"), at most all found.
     An answer of the asked form: a yes/no ask gets yes/no tasks, a "how many" one numbers (the
-    readers refuse any other choice anyway). The names are masked for retrieval: they say nothing
+    readers refuse any other choice anyway); with ``graph``, a number about a named node's own
+    properties only when its label has a numeric one ("How many airports are there in the United
+    States?" is no property of a country). The names are masked for retrieval: they say nothing
     about the task, and their words ("Top Gun", "Matrix") match example phrasings by chance.
     """
     phrases = {normalise(e.phrase) for e in entities}
     exact = {normalise(e.phrase) for e in entities if e.is_exact()}
-    fits = _FITS[ask_form(question)]
+    form = ask_form(question)
+    fits = _FITS[form]
+    no_numbers = graph is not None and not any(numeric(t) for e in entities for t in graph.properties(e.label).values())
     out = []
     for candidate in property_candidates(_masked(question, entities), k=len(PROPERTY_TASKS)):
-        needed = sum(1 for p in candidate.task.parameters if p.kind == "entity")
-        if len(exact) <= needed <= len(phrases) and candidate.task.output in fits:
-            out.append(candidate.task)
+        task = candidate.task
+        needed = sum(1 for p in task.parameters if p.kind == "entity")
+        own_property = task.parameter("property") is not None and task.parameter("rel_type") is None and needed
+        if form == "number" and no_numbers and own_property:
+            continue
+        if len(exact) <= needed <= len(phrases) and task.output in fits:
+            out.append(task)
     return out[:k]
 
 
@@ -1156,7 +1166,7 @@ def plan_property(
     """Decide what to compute for a question about a property graph (see the module docstring)."""
     graph = PropertyGraph.of(schema)
     entities = tuple(find_entities(question, store, schema))
-    tasks = offered(question, entities, k)
+    tasks = offered(question, entities, k, graph)
     base = Plan(question=question, candidates=tuple(t.name for t in tasks), entities=entities)
     messages: list[BaseMessage] = load_prompt("plan_property").render(
         question=question, facts=facts(graph, entities, schema), candidates=candidate_lines(tasks, question)

@@ -116,6 +116,13 @@ def test_only_tasks_giving_the_asked_kind_of_answer_are_offered(store) -> None:
     assert {t.output for t in offered(question, find_entities(question, store), k=30)} == {"yes/no"}
     question = "How many movies did Tom Hanks act in?"
     assert {t.output for t in offered(question, find_entities(question, store), k=30)} <= {"number", "value"}
+    # a number about a named country: countries hold no numbers, so not one of its own properties
+    question = "How many airports are there in the United Kingdom?"
+    graph = PropertyGraph.of(store.schema())
+    names = [t.name for t in offered(question, find_entities(question, store), 30, graph)]
+    assert "neighbour_count" in names and "entity_property" not in names
+    question = "How many years ago was Tom Hanks born?"  # a person has one (born)
+    assert "entity_property" in [t.name for t in offered(question, find_entities(question, store), 30, graph)]
     # a which-ask wants things: no count, though the structural reading leaves the form open
     assert "number" not in {t.output for t in offered("Which movies were released before 1990?", [], k=30)}
 
