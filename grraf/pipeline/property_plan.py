@@ -705,13 +705,15 @@ def _unused_asks(
 ) -> list[str]:
     """What the question asks for that the chosen task leaves out: a number it states (outside the
     names: "Apollo 13") that no parameter takes, an average or a total when the task computes none,
-    and a numeric property it speaks of ("in kilometres") when the task reads no property.
+    a ranking word ("the largest") foreign to a task that ranks nothing, and a numeric property it
+    speaks of ("in kilometres") when the task reads no property.
 
     Each means the task may answer another question ("the top 3", "the average distance" answered
     by a count, "how long is the flight" by the number of flights), a wrong answer that nothing
     else would catch; so the choice is not confirmed.
     """
     out: list[str] = []
+    question = _masked(question, entities)  # a name's words ("Top Gun", "Apollo 13") ask for nothing
     if task.parameter("property") is None:
         for owner in (graph.labels, graph.relationships):
             for info in owner.values():
@@ -720,10 +722,16 @@ def _unused_asks(
                     if word and not any(f"{prop.name!r}" in f for f in out):
                         out.append(f"The question speaks of {prop.name!r} ('{word}'), which {task.name} does not read.")
     threshold = params.get("threshold")
-    for number in readers.numbers_stated(_masked(question, entities)):
+    for number in readers.numbers_stated(question):
         if threshold is None or abs(float(threshold) - number) > 1e-9:
             out.append(f"The question states {number:g}, which {task.name} does not take.")
             break
+    if task.parameter("order") is None and task.parameter("aggregate") is None:
+        # A ranking word the task's own description never uses: "the largest group" is not all of them.
+        own = set(readers.words(" ".join((task.summary, *task.phrasings))))
+        ranking = sorted(readers.order_words(question) - own)
+        if ranking:
+            out.append(f"The question asks for the {ranking[0]} one(s), which {task.name} does not rank.")
     stated = readers.aggregate_stated(question)
     if task.parameter("aggregate") is None and (
         stated == "avg" or (stated == "sum" and not _COUNTING.search(question))

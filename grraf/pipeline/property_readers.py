@@ -344,6 +344,15 @@ def order_stated(question: str, property_name: str | None = None) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def order_words(question: str) -> set[str]:
+    """The words of the ask that rank ("most", "largest", "oldest" ...).
+
+    >>> sorted(order_words("How many airports are in the largest group?")), order_words("Who directed Heat?")
+    (['largest'], set())
+    """
+    return set(words(ask_sentence(question))) & (_HIGH | _LOW | _OLD | _NEW)
+
+
 _AGGREGATES: tuple[tuple[frozenset[str], str], ...] = (
     (frozenset({"average", "mean", "typical"}), "avg"),
     (frozenset({"total", "sum", "combined", "altogether", "overall"}), "sum"),

@@ -490,6 +490,11 @@ def test_none_means_code_is_written_over_the_schema(store) -> None:
             "asks for a total, which count_label does not compute",
         ),
         (
+            "How many airports are in the largest group of airports linked to each other?",
+            {"task": "count_label", "label": "Airport"},
+            "asks for the largest one(s), which count_label does not rank",
+        ),
+        (
             "How long is the flight from LHR to SYD, in kilometres?",
             {"task": "connection_length", "source": "LHR", "target": "SYD"},
             "speaks of 'distance_km' ('kilometres'), which connection_length does not read",
@@ -511,13 +516,20 @@ def test_soft_findings_leave_the_plan_unconfirmed(store, question, reply, expect
             {"task": "count_by_degree", "label": "Person", "rel_type": "ACTED_IN", "op": ">", "threshold": 2},
         ),
         ("When was Apollo 13 released?", {"task": "entity_property", "entity": "Apollo 13", "property": "released"}),
+        ("Did Tom Cruise act in Top Gun?", {"task": "relationship_exists", "source": "Tom Cruise"}),
+        (
+            "How many airports are in the largest group of airports that can all reach each other?",
+            {"task": "largest_mutual_group", "label": "Airport", "rel_type": "ROUTE"},
+        ),
     ],
 )
 def test_numbers_and_totals_the_task_uses_are_no_finding(store, question, reply) -> None:
     from grraf.pipeline.property_plan import _unused_asks
     from grraf.types import Entity
 
-    entities = [Entity("Apollo 13", "Movie", "title", "Apollo 13", 100.0)] if "Apollo" in question else []
+    entities = [
+        Entity(name, "Movie", "title", name, 100.0) for name in ("Apollo 13", "Top Gun") if name in question
+    ]
     params = {"threshold": reply["threshold"]} if "threshold" in reply else {}
     graph = PropertyGraph.of(store.schema())
     assert _unused_asks(get_task(reply["task"]), params, question, entities, graph) == []
