@@ -527,9 +527,7 @@ def test_numbers_and_totals_the_task_uses_are_no_finding(store, question, reply)
     from grraf.pipeline.property_plan import _unused_asks
     from grraf.types import Entity
 
-    entities = [
-        Entity(name, "Movie", "title", name, 100.0) for name in ("Apollo 13", "Top Gun") if name in question
-    ]
+    entities = [Entity(name, "Movie", "title", name, 100.0) for name in ("Apollo 13", "Top Gun") if name in question]
     params = {"threshold": reply["threshold"]} if "threshold" in reply else {}
     graph = PropertyGraph.of(store.schema())
     assert _unused_asks(get_task(reply["task"]), params, question, entities, graph) == []
