@@ -823,10 +823,11 @@ def _relationship_property(c: _Check) -> None:
 
 
 def _from_entity(
-    c: _Check, *, kind_check: bool = True, evidence: bool = True
+    c: _Check, *, kind_check: bool = True, evidence: bool = True, answer_end: bool = True
 ) -> tuple[Entity, str, str, list[str]] | None:
     """The common part of the one-hop shapes: named node, relationship type, direction, far-end labels.
 
+    ``answer_end``: the hop's far end is the answer (not the middle of a longer pattern).
     ``evidence``: check here that the question speaks of the relationship type when several fit;
     shapes that read a property check it afterwards, among the types that carry that property.
     """
@@ -842,7 +843,10 @@ def _from_entity(
     c.params["rel_type"] = rel_type
     c.params["direction"] = chosen
     if evidence:
-        c.rel_evidence(rel_type, reading.label, chosen, c.wanted_labels())
+        # The relationships that could fit are those to the kind of node asked for, unless this
+        # hop only reaches the shared middle of co-neighbours: then any ("the same group as Blade
+        # Runner" read as the other films of its director was flagged verified, and was wrong).
+        c.rel_evidence(rel_type, reading.label, chosen, c.wanted_labels() if answer_end else None)
     if kind_check:
         c.asked_kind(result)
     return reading, rel_type, chosen, result
@@ -930,7 +934,7 @@ def _two_hop(c: _Check) -> None:
 
 
 def _co_neighbours(c: _Check) -> None:
-    hop = _from_entity(c, kind_check=False)
+    hop = _from_entity(c, kind_check=False, answer_end=False)
     if not hop:
         return
     reading, rel_type, direction, middle = hop

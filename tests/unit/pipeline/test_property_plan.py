@@ -490,6 +490,11 @@ def test_none_means_code_is_written_over_the_schema(store) -> None:
             "asks for a total, which count_label does not compute",
         ),
         (
+            "Which movies belong to the same group as The Matrix?",
+            {"task": "co_neighbours", "entity": "The Matrix", "rel_type": "DIRECTED"},
+            "does not speak of :DIRECTED; it may mean",
+        ),
+        (
             "How many airports are in the largest group of airports linked to each other?",
             {"task": "count_label", "label": "Airport"},
             "asks for the largest one(s), which count_label does not rank",
