@@ -22,6 +22,13 @@ labels; and ``{<name}``/``{>name}`` the two halves of an arrow whose direction i
 ``name`` (``out``: ``-[...]->``, ``in``: ``<-[...]-``, ``any``: ``-[...]-``). The header lists them
 under ``identifiers`` and ``directions``.
 
+Shared helpers: NetworkX templates may take helper functions from a module of their own in
+``networkx/`` whose name starts with ``_`` (not a template), with one line
+``from cypher_templates.networkx._module import name, ...``. Loading replaces that line with the
+module's imports and the definitions named, plus the helpers those call (:func:`inline_shared`),
+so :attr:`Template.code` stays one self-contained program: it runs in a jail that sees the
+interpreter and networkx, not this repository, and the LLM reads it whole.
+
 Bounded paths: ladybug refuses variable-length patterns longer than its
 ``var_length_extend_max_depth`` setting (30 by default), and ``WSHORTEST`` silently stops at it.
 Templates with ``{max_hops}`` are therefore exact only when every shortest path has at most
@@ -31,6 +38,7 @@ the template stage (``grraf.pipeline.template``) skips them for larger graphs.
 
 from __future__ import annotations
 
+import ast
 import math
 import re
 from collections.abc import Mapping, Sequence
@@ -45,6 +53,7 @@ __all__ = [
     "Template",
     "TemplateError",
     "cypher_literal",
+    "inline_shared",
     "load_templates",
     "render_cypher",
 ]
@@ -89,6 +98,8 @@ _FILL_RE = re.compile(
     r"\$(?P<param>[A-Za-z_][A-Za-z0-9_]*)|\{(?P<ident>[:|])(?P<iname>[a-z_][a-z0-9_]*)\}"
     r"|\{(?P<arrow>[<>])(?P<aname>[a-z_][a-z0-9_]*)\}|\{~(?P<var>[A-Za-z_][A-Za-z0-9_]*):(?P<cname>[a-z_][a-z0-9_]*)\}"
 )
+# A NetworkX template's line taking helpers from a shared module (see the module docstring).
+_SHARED_RE = re.compile(r"^from cypher_templates\.networkx\.(_[a-z0-9_]+) import (.+)$", re.MULTILINE)
 #: The values a direction placeholder takes, and the two halves of the arrow each writes.
 ARROWS: dict[str, tuple[str, str]] = {"out": ("", ">"), "in": ("<", ""), "any": ("", "")}
 _LABEL_RE = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
@@ -218,6 +229,8 @@ def parse_template(text: str, *, name: str, dialect: str, path: str = "") -> Tem
     code = "\n".join(lines[body_start:]).strip()
     if not code:
         raise TemplateError(f"{path or name}: no code after the header")
+    if dialect == "networkx":
+        code = inline_shared(code, where=path or name)
     parameters = _split(header["parameters"])
     unknown = sorted(set(re.findall(r"\{[a-z_]+\}", code)) - set(_PLACEHOLDERS)) if dialect != "networkx" else []
     if unknown:
@@ -262,12 +275,66 @@ def parse_template(text: str, *, name: str, dialect: str, path: str = "") -> Tem
     )
 
 
+def inline_shared(code: str, *, where: str = "", folder: Path | None = None) -> str:
+    """``code`` with each ``from cypher_templates.networkx._module import a, b`` line replaced by the
+    definitions of ``a``, ``b`` and of the module's helpers they call, in the module's order, after
+    the module's imports that those definitions use (and ``code`` lacks).
+
+    Inlined when loaded, not imported when run: the jail holds no copy of this package, and
+    the sandbox's import allow-list admits only the libraries generated code may use.
+
+    Raises:
+        TemplateError: the module does not exist or does not define a name asked for.
+
+    >>> code = inline_shared("from cypher_templates.networkx._property_graph import _named\\n\\n"
+    ...                      "def solve(G, x):\\n    return _named(G, 'A', 'name', x)")
+    >>> [line for line in code.splitlines() if line.startswith("def ")]
+    ['def _has(data, label):', 'def _named(G, label, key, value):', 'def solve(G, x):']
+    """
+    folder = folder or ROOT / "networkx"
+
+    def replace(match: re.Match[str]) -> str:
+        module, names = match.group(1), [n.strip() for n in match.group(2).split(",") if n.strip()]
+        file = folder / f"{module}.py"
+        if not file.is_file():
+            raise TemplateError(f"{where}: no shared module {module!r} in {folder}")
+        source = file.read_text(encoding="utf-8")
+        tree = ast.parse(source, filename=str(file))
+        defs = {node.name: node for node in tree.body if isinstance(node, ast.FunctionDef)}
+        unknown = [n for n in names if n not in defs]
+        if unknown:
+            raise TemplateError(f"{where}: {module} defines no {', '.join(unknown)}")
+        wanted: set[str] = set()
+        todo = list(names)
+        while todo:
+            name = todo.pop()
+            if name not in wanted:
+                wanted.add(name)
+                todo += [n.id for n in ast.walk(defs[name]) if isinstance(n, ast.Name) and n.id in defs]
+        used = {n.id for name in wanted for n in ast.walk(defs[name]) if isinstance(n, ast.Name)}
+        present = set(code.splitlines())
+        imports = [
+            line
+            for node in tree.body
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            and any((alias.asname or alias.name).split(".")[0] in used for alias in node.names)
+            for line in [ast.get_source_segment(source, node) or ""]
+            if line not in present
+        ]
+        chosen = [ast.get_source_segment(source, node) or "" for name, node in defs.items() if name in wanted]
+        return "\n\n\n".join(part for part in ("\n".join(imports), *chosen) if part)
+
+    return _SHARED_RE.sub(replace, code)
+
+
 @cache
 def _load_dialect(dialect: str) -> tuple[Template, ...]:
     suffix = DIALECTS[dialect][0]
     folder = ROOT / dialect
     out = []
     for file in sorted(folder.glob(f"*.{suffix}")):
+        if file.name.startswith("_"):
+            continue  # a module the templates share (see inline_shared), not a template
         out.append(parse_template(file.read_text(encoding="utf-8"), name=file.stem, dialect=dialect, path=str(file)))
     return tuple(out)
 

@@ -7,19 +7,7 @@
 # complexity: O(V)
 # description: an aggregate of a property over all nodes of a label
 # verified: tested
-
-
-def _has(data, label):
-    return data.get("label") == label or label in data.get("labels", ())
-
-
-def _aggregate(values, aggregate):
-    values = [v for v in values if v is not None]
-    if not values:
-        return None
-    if aggregate == "avg":
-        return sum(values) / len(values)
-    return float({"sum": sum, "min": min}.get(aggregate, max)(values))
+from cypher_templates.networkx._property_graph import _aggregate, _has
 
 
 def solve(G, label, property, aggregate):

@@ -7,16 +7,7 @@
 # complexity: O(E)
 # description: the nodes that have relationships of both types to one and the same node
 # verified: tested
-
-
-def _shown(G, node, keys):
-    """The first of the properties ``keys`` that the node has (how the answer names it)."""
-    data = G.nodes[node]
-    return next((data[k] for k in keys if data.get(k) is not None), None)
-
-
-def _names(G, nodes, keys):
-    return sorted({s for s in (_shown(G, n, keys) for n in nodes) if s is not None}, key=str)
+from cypher_templates.networkx._property_graph import _names
 
 
 def solve(G, rel_type, second_rel_type, returns):

@@ -7,10 +7,7 @@
 # complexity: O(V)
 # description: how many nodes carry the label
 # verified: tested
-
-
-def _has(data, label):
-    return data.get("label") == label or label in data.get("labels", ())
+from cypher_templates.networkx._property_graph import _has
 
 
 def solve(G, label):

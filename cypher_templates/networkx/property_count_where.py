@@ -7,25 +7,7 @@
 # complexity: O(V)
 # description: how many nodes of a label have a property that compares to a value
 # verified: tested
-
-
-def _has(data, label):
-    return data.get("label") == label or label in data.get("labels", ())
-
-
-def _compare(v, op, threshold):
-    """Whether the number ``v`` compares to ``threshold`` as ``op`` says (anything else never does)."""
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        return False
-    if op == ">":
-        return v > threshold
-    if op == ">=":
-        return v >= threshold
-    if op == "<":
-        return v < threshold
-    if op == "<=":
-        return v <= threshold
-    return v == threshold
+from cypher_templates.networkx._property_graph import _compare, _has
 
 
 def solve(G, label, property, op, threshold):

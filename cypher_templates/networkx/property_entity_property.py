@@ -7,15 +7,7 @@
 # complexity: O(V)
 # description: the values of one property of the node(s) the question names
 # verified: tested
-
-
-def _has(data, label):
-    return data.get("label") == label or label in data.get("labels", ())
-
-
-def _named(G, label, key, value):
-    """The nodes of ``label`` whose property ``key`` equals ``value`` (a name may fit several)."""
-    return [n for n, d in G.nodes(data=True) if _has(d, label) and d.get(key) == value]
+from cypher_templates.networkx._property_graph import _named
 
 
 def solve(G, entity, entity_label, entity_key, property):

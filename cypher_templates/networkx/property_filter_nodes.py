@@ -7,35 +7,7 @@
 # complexity: O(V)
 # description: the nodes of a label whose property compares to a value
 # verified: tested
-
-
-def _has(data, label):
-    return data.get("label") == label or label in data.get("labels", ())
-
-
-def _shown(G, node, keys):
-    """The first of the properties ``keys`` that the node has (how the answer names it)."""
-    data = G.nodes[node]
-    return next((data[k] for k in keys if data.get(k) is not None), None)
-
-
-def _names(G, nodes, keys):
-    return sorted({s for s in (_shown(G, n, keys) for n in nodes) if s is not None}, key=str)
-
-
-def _compare(v, op, threshold):
-    """Whether the number ``v`` compares to ``threshold`` as ``op`` says (anything else never does)."""
-    if isinstance(v, bool) or not isinstance(v, (int, float)):
-        return False
-    if op == ">":
-        return v > threshold
-    if op == ">=":
-        return v >= threshold
-    if op == "<":
-        return v < threshold
-    if op == "<=":
-        return v <= threshold
-    return v == threshold
+from cypher_templates.networkx._property_graph import _compare, _has, _names
 
 
 def solve(G, label, property, op, threshold, returns):

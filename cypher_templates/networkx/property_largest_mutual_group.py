@@ -10,9 +10,7 @@
 # verified: tested
 import networkx as nx
 
-
-def _has(data, label):
-    return data.get("label") == label or label in data.get("labels", ())
+from cypher_templates.networkx._property_graph import _has
 
 
 def solve(G, label, rel_type):

@@ -7,27 +7,7 @@
 # complexity: O(V + degree)
 # description: the values of a property of the relationships from one named node to another
 # verified: tested
-
-
-def _has(data, label):
-    return data.get("label") == label or label in data.get("labels", ())
-
-
-def _named(G, label, key, value):
-    """The nodes of ``label`` whose property ``key`` equals ``value`` (a name may fit several)."""
-    return [n for n, d in G.nodes(data=True) if _has(d, label) and d.get(key) == value]
-
-
-def _linked(G, node, rel_type, direction):
-    """(other end, relationship attributes) of each ``rel_type`` relationship at ``node`` in ``direction``."""
-    if direction in ("out", "any"):
-        for _, other, data in G.out_edges(node, data=True):
-            if data.get("type") == rel_type:
-                yield other, data
-    if direction in ("in", "any"):
-        for other, _, data in G.in_edges(node, data=True):
-            if data.get("type") == rel_type:
-                yield other, data
+from cypher_templates.networkx._property_graph import _linked, _named
 
 
 def solve(G, source, source_label, source_key, target, target_label, target_key, rel_type, property):

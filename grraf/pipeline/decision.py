@@ -1,14 +1,133 @@
-"""The plan stage's result, built from the LLM's choice: shared by the structural plan
-(:mod:`grraf.pipeline.plan`) and the property-graph plan (:mod:`grraf.pipeline.property_plan`)."""
+"""The plan stage's loop and result, shared by the structural plan (:mod:`grraf.pipeline.plan`)
+and the property-graph plan (:mod:`grraf.pipeline.property_plan`).
+
+Both ask the LLM the same way: it chooses one offered task or "none" under a JSON schema, a
+checker reads the choice against the question and the graph, and its findings go back to the LLM
+for another round; the checker never changes the choice. Only what the LLM is shown, the reply's
+schema and the checker differ, so each plan describes those in a :class:`Choice` and
+:func:`decide` runs the loop.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
+import json
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
+from langchain_core.messages import AIMessage, BaseMessage
+
+from grraf.llm.calls import LLMSession
 from grraf.pipeline import validate
+from grraf.prompts import load_prompt
 from grraf.tasks import Task
 from grraf.types import Plan
+
+logger = logging.getLogger(__name__)
+
+#: The reply that chooses no task.
+NONE = "none"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something a reader found wrong with a choice. ``hard``: the chosen task would compute
+    something else than the question asks, so it must not run unconfirmed."""
+
+    text: str
+    hard: bool
+
+
+#: Checks a chosen task and the LLM's reply: the parameters the templates take, and the findings.
+Checker = Callable[[Task, dict[str, Any]], tuple[dict[str, Any], list[Finding]]]
+
+
+@dataclass(frozen=True)
+class Narrowing:
+    """A shorter list of tasks to choose from after a finding: the tasks, their reply schema, and
+    the text that shows them to the LLM (appended to the feedback as its ``choices`` input)."""
+
+    tasks: tuple[Task, ...]
+    json_schema: dict[str, Any]
+    shown: str
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What one plan asks the LLM and how it reads the answer.
+
+    Attributes:
+        messages: the first round's prompt.
+        json_schema: the schema the reply is decoded under (one option per offered task, and none).
+        offered: the tasks the reply may name.
+        check: the readers of a chosen task.
+        contrast: for a choice without findings, a rival task the question may ask for instead
+            (the choice then runs unconfirmed), or None; None when the plan has no such step.
+        feedback: the prompt that sends the findings back (its input ``issues``, and ``choices``
+            when the plan narrows).
+        ask_again: a prompt to ask once more after a "none" (in a round of its own), or None to
+            take the first "none".
+        narrow: after findings, a shorter list of the offered tasks to choose from, or None.
+    """
+
+    messages: Sequence[BaseMessage]
+    json_schema: dict[str, Any]
+    offered: Sequence[Task]
+    check: Checker
+    contrast: Callable[[Task], Task | None] | None = None
+    feedback: str = "plan_feedback"
+    ask_again: str | None = None
+    narrow: Callable[[Sequence[Task]], Narrowing | None] | None = None
+
+
+def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
+    """Let the LLM choose, check the choice, send findings back; at most ``rounds`` choices.
+
+    A choice without findings (and without a rival the LLM prefers) is confirmed. When findings
+    remain after the last round, soft ones let the task run unconfirmed and a hard one drops it
+    (code is then written from the question); "none" drops it at once, or after asking once more
+    when the choice has an ``ask_again`` prompt.
+    """
+    messages = list(choice.messages)
+    findings: list[Finding] = []
+    task: Task | None = None
+    parameters: dict[str, Any] = {}
+    tasks, json_schema = tuple(choice.offered), choice.json_schema
+    asked, asked_again = 0, False
+    while asked < rounds:
+        asked += 1
+        reply = llm.structured("plan", messages, json_schema)
+        name = str(reply.get("task", NONE))
+        task = next((t for t in tasks if t.name == name), None)
+        if task is None:
+            if choice.ask_again is None or asked_again or not tasks:
+                return without_task(base, chosen=None)
+            asked_again, asked = True, asked - 1  # a round of its own
+            messages = [*messages, AIMessage(json.dumps(reply)), *load_prompt(choice.ask_again).render()]
+            continue
+        parameters, findings = choice.check(task, reply)
+        if not findings:
+            rival = choice.contrast(task) if choice.contrast else None
+            if rival is None:
+                return with_task(base, task, parameters, confirmed=True)
+            issue = f"The question may ask for {rival.name} ({rival.summary}) instead of {task.name}."
+            return with_task(base, task, parameters, confirmed=False, issues=(issue,))
+        logger.info("plan %s: %s", task.name, " ".join(f.text for f in findings))
+        feedback = load_prompt(choice.feedback)
+        inputs = {"issues": " ".join(f.text for f in findings)}
+        narrowing = choice.narrow(tasks) if choice.narrow is not None else None
+        if narrowing is not None:
+            tasks, json_schema = narrowing.tasks, narrowing.json_schema
+        if "choices" in feedback.inputs:
+            inputs["choices"] = narrowing.shown if narrowing else ""
+        messages = [*messages, AIMessage(json.dumps(reply)), *feedback.render(**inputs)]
+    if task is None:  # rounds < 1: the LLM was never asked
+        return without_task(base, chosen=None)
+    remaining = tuple(f.text for f in findings)
+    if any(f.hard for f in findings):
+        return without_task(base, chosen=task.name, issues=remaining)
+    return with_task(base, task, parameters, confirmed=False, issues=remaining)
 
 
 def with_task(

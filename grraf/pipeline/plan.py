@@ -18,17 +18,15 @@ no task is used and code is written from the question itself.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.messages import BaseMessage
 
 from grraf.llm.calls import LLMSession
 from grraf.pipeline import validate
-from grraf.pipeline.decision import with_task, without_task
+from grraf.pipeline.decision import NONE, Choice, Finding, Narrowing, decide
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
 from grraf.tasks import CONFUSABLE, TASKS, Task, get_task
@@ -39,16 +37,6 @@ logger = logging.getLogger(__name__)
 
 #: Rounds the LLM gets to choose: the first choice and one answer to the readers' findings.
 PLAN_ROUNDS = 2
-NONE = "none"
-
-
-@dataclass(frozen=True)
-class Finding:
-    """Something a reader found wrong with a choice. ``hard``: the chosen task would compute
-    something else than the question asks, so it must not run unconfirmed."""
-
-    text: str
-    hard: bool
 
 
 def graph_facts(schema: Schema) -> str:
@@ -349,11 +337,6 @@ def taking_stated_values(tasks: Sequence[Task], question: str) -> list[Task]:
     return fitting
 
 
-def _read_reply(reply: dict[str, Any], tasks: Sequence[Task]) -> Task | None:
-    name = str(reply.get("task", NONE))
-    return next((t for t in tasks if t.name == name), None)
-
-
 def plan(
     question: str,
     schema: Schema,
@@ -385,46 +368,26 @@ def plan(
     messages: list[BaseMessage] = load_prompt("plan").render(
         question=question, graph_facts=graph_facts(schema), candidates=candidate_lines(offered, question)
     )
-    findings: list[Finding] = []
-    task: Task | None = None
-    parameters: dict[str, Any] = {}
-    choices, rounds, asked_again = offered, 0, False
-    while rounds < PLAN_ROUNDS:
-        rounds += 1
-        reply = llm.structured("plan", messages, choice_schema(choices, schema.node_id_types))
-        task = _read_reply(reply, choices)
-        if task is None:
-            if asked_again or not choices:
-                return without_task(base, chosen=None)
-            # "none" is asked again once, in a round of its own (see plan_none.yaml).
-            asked_again, rounds = True, rounds - 1
-            messages = [*messages, AIMessage(json.dumps(reply)), *load_prompt("plan_none").render()]
-            continue
-        parameters, findings = check_choice(task, reply, question, store, directed=schema.directed)
-        if not findings:
-            rival = contrast_rival(task, offered, question, llm)
-            if rival is None:
-                return with_task(base, task, parameters, confirmed=True)
-            issue = f"The question may ask for {rival.name} ({rival.summary}) instead of {task.name}."
-            return with_task(base, task, parameters, confirmed=False, issues=(issue,))
-        logger.info("plan %s: %s", task.name, " ".join(f.text for f in findings))
-        narrowed = taking_stated_values(choices, question)
-        shown = ""
-        if narrowed and len(narrowed) < len(choices):
-            choices = narrowed
-            shown = "\nThe tasks whose parameters the question's values can fill:\n" + candidate_lines(
-                choices, question
-            )
-        messages = [
-            *messages,
-            AIMessage(json.dumps(reply)),
-            *load_prompt("plan_feedback").render(issues=" ".join(f.text for f in findings), choices=shown),
-        ]
-    assert task is not None
-    remaining = tuple(f.text for f in findings)
-    if any(f.hard for f in findings):
-        return without_task(base, chosen=task.name, issues=remaining)
-    return with_task(base, task, parameters, confirmed=False, issues=remaining)
+    choice = Choice(
+        messages,
+        choice_schema(offered, schema.node_id_types),
+        offered,
+        check=lambda task, reply: check_choice(task, reply, question, store, directed=schema.directed),
+        contrast=lambda task: contrast_rival(task, offered, question, llm),
+        ask_again="plan_none",
+        narrow=lambda tasks: _narrowed(tasks, question, schema),
+    )
+    return decide(base, choice, llm, rounds=PLAN_ROUNDS)
+
+
+def _narrowed(tasks: Sequence[Task], question: str, schema: Schema) -> Narrowing | None:
+    """After a finding: the offered tasks the question's stated values fit, when fewer than offered
+    (:func:`taking_stated_values`), with their schema and the lines that show them."""
+    fitting = taking_stated_values(tasks, question)
+    if not fitting or len(fitting) == len(tasks):
+        return None
+    shown = "\nThe tasks whose parameters the question's values can fill:\n" + candidate_lines(fitting, question)
+    return Narrowing(tuple(fitting), choice_schema(fitting, schema.node_id_types), shown)
 
 
 def _is_property_graph(schema: Schema) -> bool:

@@ -29,28 +29,27 @@ written over the schema instead.
 
 from __future__ import annotations
 
-import json
 import logging
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from langchain_core.messages import AIMessage, BaseMessage
+from langchain_core.messages import BaseMessage
 
 from grraf.llm.calls import LLMSession
 from grraf.pipeline import property_readers as readers
 from grraf.pipeline import validate
-from grraf.pipeline.decision import with_task, without_task
+from grraf.pipeline.decision import NONE, Choice, Finding, decide
 from grraf.pipeline.entities import find_entities, normalise
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
 from grraf.tasks import PROPERTY_TASKS, Task
-from grraf.tasks.retrieval import DEFAULT_K, property_candidates
+from grraf.tasks.retrieval import DEFAULT_K, closest_phrasing, property_candidates
 from grraf.types import Entity, LabelInfo, Pattern, Plan, Schema
 
 logger = logging.getLogger(__name__)
 
-NONE = "none"
 #: Properties tried first to name a node in an answer (then the label's primary key, then any string).
 DISPLAY_PROPERTIES: tuple[str, ...] = ("name", "title")
 _NUMERIC_PREFIXES = ("int", "uint", "long", "double", "float", "decimal", "serial", "number", "short", "byte")
@@ -111,6 +110,11 @@ class PropertyGraph:
         """Whether the schema lists every property of ``owner`` (it cuts long lists)."""
         info = (self.relationships if rel else self.labels).get(owner)
         return info is not None and info.more_properties == 0
+
+    def naming_properties(self) -> list[str]:
+        """Node properties that can name a node in an answer: those not holding numbers."""
+        names = [p.name for info in self.labels.values() for p in info.properties if not numeric(p.type)]
+        return sorted(set(names))
 
     def all_properties(self) -> list[str]:
         names = [p.name for info in self.labels.values() for p in info.properties]
@@ -202,21 +206,32 @@ def facts(graph: PropertyGraph, entities: Sequence[Entity], schema: Schema) -> s
     return "\n".join(lines)
 
 
-def candidate_lines(tasks: Sequence[Task]) -> str:
-    """``- neighbours(entity, rel_type, [direction], [returns]): summary`` per task (optional ones bracketed)."""
+def candidate_lines(tasks: Sequence[Task], question: str = "") -> str:
+    """``- neighbours(entity, rel_type, [direction], [returns]): summary (e.g. "...")`` per task
+    (optional parameters bracketed), the example being the task's phrasing closest to the question,
+    as the structural plan shows them: a wording like the question's helps a small model place it."""
     lines = []
     for task in tasks:
         shown = [p.name if p.required else f"[{p.name}]" for p in task.parameters]
-        lines.append(f"- {task.name}({', '.join(shown)}): {task.summary}")
+        lines.append(f'- {task.name}({", ".join(shown)}): {task.summary} (e.g. "{closest_phrasing(task, question)}")')
     return "\n".join(lines)
 
 
-def choice_schema(tasks: Sequence[Task], graph: PropertyGraph, entities: Sequence[Entity]) -> dict[str, Any]:
+def choice_schema(
+    tasks: Sequence[Task], graph: PropertyGraph, entities: Sequence[Entity], question: str = ""
+) -> dict[str, Any]:
     """The JSON schema of a reply: a task with its parameters, or none.
 
     Labels, relationship types and properties are enums of the store's own names, and an entity
     is one of the names resolved in the question (free text only when none was found), so the
     grammar the local model decodes under cannot produce a name the database does not have.
+    A named node's ``direction`` is left out when the schema fixes it (no entity's label links to
+    itself). ``returns`` (how the answer's nodes are named, optional) takes only properties that can name a
+    node (not numbers) and that the question speaks of ("give the codes"), and is left out when it
+    speaks of none: the plan names the nodes by the schema's display property then. Offered every
+    property, the 1.5B model filled in ``name`` for movies, a hard finding that dropped right
+    choices, and ``released`` for "Which movies were released before 1990?", which named the
+    movies by their years.
 
     >>> from grraf.types import PropertyInfo
     >>> s = Schema("", labels=(LabelInfo("Person", 2, (PropertyInfo("name", "STRING"),)),),
@@ -227,6 +242,11 @@ def choice_schema(tasks: Sequence[Task], graph: PropertyGraph, entities: Sequenc
     ({'type': 'string', 'enum': ['KNOWS']}, ['task', 'entity', 'rel_type'])
     """
     names = sorted({e.value for e in entities})
+    spoken = [p for p in graph.naming_properties() if readers.mentioned(p, question)] if question else []
+    # Which way a named node's relationships go is fixed by the schema unless its label links to
+    # itself (routes between airports): then the LLM is not asked, as it got it wrong ("out" for
+    # the people who directed a movie) and then dropped the right task over the finding.
+    fixed_direction = bool(entities) and not any(graph.self_types(e.label) for e in entities)
     kinds: dict[str, dict[str, Any]] = {
         "entity": {"type": "string", "enum": names} if names else {"type": "string"},
         "label": {"type": "string", "enum": list(graph.labels)},
@@ -239,8 +259,15 @@ def choice_schema(tasks: Sequence[Task], graph: PropertyGraph, entities: Sequenc
     for task in [*tasks, None]:
         properties: dict[str, Any] = {"task": {"const": task.name if task else NONE}}
         required = ["task"]
+        named = task is not None and any(p.kind == "entity" for p in task.parameters)
         for param in task.parameters if task else ():
-            if param.kind == "choice":
+            if param.name == "direction" and named and fixed_direction:
+                continue
+            if param.name == "returns" and question:
+                if not spoken:
+                    continue
+                properties[param.name] = {"type": "string", "enum": spoken}
+            elif param.kind == "choice":
                 properties[param.name] = {"type": "string", "enum": list(param.choices)}
             elif param.kind in kinds:
                 properties[param.name] = kinds[param.kind]
@@ -254,30 +281,64 @@ def choice_schema(tasks: Sequence[Task], graph: PropertyGraph, entities: Sequenc
     return {"anyOf": options}
 
 
-def offered(question: str, entities: Sequence[Entity], k: int = DEFAULT_K) -> list[Task]:
-    """Candidate tasks: retrieved by meaning, keeping those the resolved names can fill.
+def offered(
+    question: str, entities: Sequence[Entity], k: int = DEFAULT_K, graph: PropertyGraph | None = None
+) -> list[Task]:
+    """Candidate tasks: retrieved by meaning, keeping those that use the question's names and give
+    the kind of answer it asks for.
 
-    A task taking two named nodes needs two names in the question; one taking a named node needs
-    one. Tasks over whole labels are offered either way.
+    A task takes as many named nodes as the question names: all of those found exactly (a name the
+    question writes is what it is about; a task that leaves it out answers another question, which
+    the 1.5B model chose for "How many airports are there in the United States?"), at most all found.
+    An answer of the asked form: a yes/no ask gets yes/no tasks, a "how many" one numbers (the
+    readers refuse any other choice anyway); with ``graph``, a number about a named node's own
+    properties only when its label has a numeric one ("How many airports are there in the United
+    States?" is no property of a country). The names are masked for retrieval: they say nothing
+    about the task, and their words ("Top Gun", "Matrix") match example phrasings by chance.
     """
-    distinct = len({normalise(e.phrase) for e in entities})
+    phrases = {normalise(e.phrase) for e in entities}
+    exact = {normalise(e.phrase) for e in entities if e.is_exact()}
+    form = ask_form(question)
+    fits = _FITS[form]
+    no_numbers = graph is not None and not any(numeric(t) for e in entities for t in graph.properties(e.label).values())
     out = []
-    for candidate in property_candidates(question, k=len(PROPERTY_TASKS)):
-        needed = sum(1 for p in candidate.task.parameters if p.kind == "entity")
-        if needed <= distinct:
-            out.append(candidate.task)
+    for candidate in property_candidates(_masked(question, entities), k=len(PROPERTY_TASKS)):
+        task = candidate.task
+        needed = sum(1 for p in task.parameters if p.kind == "entity")
+        own_property = task.parameter("property") is not None and task.parameter("rel_type") is None and needed
+        if form == "number" and no_numbers and own_property:
+            continue
+        if len(exact) <= needed <= len(phrases) and task.output in fits:
+            out.append(task)
     return out[:k]
 
 
+def ask_form(question: str) -> str | None:
+    """The kind of answer the question asks for (:func:`grraf.pipeline.validate.ask_form`); a
+    which/who ask that the structural reading leaves open ("Which movies were released before
+    1990?") asks for things, never for how many of them (a count there was flagged verified).
+
+    >>> ask_form("Which movies were released before 1990?"), ask_form("How many movies are there?")
+    ('node', 'number')
+    """
+    form = validate.ask_form(question)
+    if form is None and readers.asks_which(question):
+        return "node"
+    return form
+
+
+def _masked(question: str, entities: Sequence[Entity]) -> str:
+    """The question with each resolved name replaced by "X" ("Who directed X?").
+
+    >>> _masked("Who directed The Matrix?", [Entity("The Matrix", "Movie", "title", "The Matrix", 100.0)])
+    'Who directed X?'
+    """
+    for phrase in sorted({e.phrase for e in entities}, key=len, reverse=True):
+        question = question.replace(phrase, "X")
+    return question
+
+
 # ---------------------------------------------------------------------------------- the readers
-@dataclass(frozen=True)
-class Finding:
-    """What a reader found wrong; ``hard``: the task would compute something else than asked."""
-
-    text: str
-    hard: bool
-
-
 @dataclass
 class _Check:
     """Validates one reply; collects findings and the parameters the templates take."""
@@ -409,6 +470,12 @@ class _Check:
                 self.hard(f":{rel_type} does not connect :{'/:'.join(labels)} nodes; the graph has {shown}.")
             return None, None, []
         directions = {d for _, d in fitting}
+        if len(directions) > 1 and direction is None:
+            # Left to "auto": the question's own words may say which way ("flights out of LHR").
+            cue = readers.direction_before(self.question, cue_phrase or fitting[0][0].phrase)
+            if cue in directions:
+                fitting = [(r, d) for r, d in fitting if d == cue]
+                directions = {cue}
         if len(directions) > 1:
             self.hard(
                 f"Say the direction for {name}: the graph has {self.graph.shown(rel_type)}, so {rel_type} "
@@ -480,6 +547,9 @@ class _Check:
 
     def returns(self, result: Sequence[str]) -> None:
         given = self.given("returns")
+        if given is not None and given == self.given("property"):
+            self.hard(f"returns={given!r} names the answer's nodes by the value they are compared on, not by a name.")
+            return
         if given is not None:
             owners = [label for label in result if given in self.graph.properties(label)]
             if not owners:
@@ -608,7 +678,7 @@ def check_choice(
     c = _Check(task, reply, question, graph, entities, store)
     shape = _SHAPES[task.name]
     shape(c)
-    form = validate.ask_form(question)
+    form = ask_form(question)
     if task.output not in _FITS[form]:
         wanted = {"yes/no": "a yes or no", "number": "a number", "node": "nodes", "list": "a list"}
         asked = wanted[form] if form else "a value, not a yes or no"
@@ -618,11 +688,57 @@ def check_choice(
         types = graph.properties(owner) if owner else graph.properties(c.params.get("rel_type", ""), rel=True)
         if not numeric(types.get(c.params["property"], "")):
             c.hard(f"The question asks for a number, but {c.params['property']!r} does not hold numbers.")
+    for finding in _unused_asks(task, c.params, question, entities, graph):
+        c.soft(finding)
     used = {normalise(str(reply.get(p.name))) for p in task.parameters if p.kind == "entity" and reply.get(p.name)}
     unused = sorted({e.phrase for e in entities if normalise(e.value) not in used and normalise(e.phrase) not in used})
     if unused:
         c.soft(f"The question also names {', '.join(map(repr, unused))}, which {task.name} does not use.")
     return c.params, c.findings
+
+
+_COUNTING = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b", re.IGNORECASE)
+
+
+def _unused_asks(
+    task: Task, params: dict[str, Any], question: str, entities: Sequence[Entity], graph: PropertyGraph
+) -> list[str]:
+    """What the question asks for that the chosen task leaves out: a number it states (outside the
+    names: "Apollo 13") that no parameter takes, an average or a total when the task computes none,
+    a ranking word ("the largest") foreign to a task that ranks nothing, and a numeric property it
+    speaks of ("in kilometres") when the task reads no property.
+
+    Each means the task may answer another question ("the top 3", "the average distance" answered
+    by a count, "how long is the flight" by the number of flights), a wrong answer that nothing
+    else would catch; so the choice is not confirmed.
+    """
+    out: list[str] = []
+    question = _masked(question, entities)  # a name's words ("Top Gun", "Apollo 13") ask for nothing
+    if task.parameter("property") is None:
+        for owner in (graph.labels, graph.relationships):
+            for info in owner.values():
+                for prop in info.properties:
+                    word = readers.mentioned(prop.name, question) if numeric(prop.type) else None
+                    if word and not any(f"{prop.name!r}" in f for f in out):
+                        out.append(f"The question speaks of {prop.name!r} ('{word}'), which {task.name} does not read.")
+    threshold = params.get("threshold")
+    for number in readers.numbers_stated(question):
+        if threshold is None or abs(float(threshold) - number) > 1e-9:
+            out.append(f"The question states {number:g}, which {task.name} does not take.")
+            break
+    if task.parameter("order") is None and task.parameter("aggregate") is None:
+        # A ranking word the task's own description never uses: "the largest group" is not all of them.
+        own = set(readers.words(" ".join((task.summary, *task.phrasings))))
+        ranking = sorted(readers.order_words(question) - own)
+        if ranking:
+            out.append(f"The question asks for the {ranking[0]} one(s), which {task.name} does not rank.")
+    stated = readers.aggregate_stated(question)
+    if task.parameter("aggregate") is None and (
+        stated == "avg" or (stated == "sum" and not _COUNTING.search(question))
+    ):
+        wanted = "an average" if stated == "avg" else "a total"
+        out.append(f"The question asks for {wanted}, which {task.name} does not compute.")
+    return out
 
 
 # ---------------------------------------------------------------------------------- one shape per task
@@ -639,6 +755,10 @@ def _entity_property(c: _Check) -> None:
         c.hard(f":{r.label} nodes have no property {prop!r}; they have {', '.join(c.graph.properties(r.label))}.")
         return
     reading = having[0]
+    if prop == reading.property:
+        # The property the question names the node by: the answer would repeat the question's words.
+        c.hard(f"{prop!r} is how the question names {reading.value!r}; it asks for something else.")
+        return
     if readers.mentioned(str(prop), c.question) is None:
         c.soft(f"The question does not speak of {prop!r}.")
     c.bind_entity("entity", reading)
@@ -703,10 +823,11 @@ def _relationship_property(c: _Check) -> None:
 
 
 def _from_entity(
-    c: _Check, *, kind_check: bool = True, evidence: bool = True
+    c: _Check, *, kind_check: bool = True, evidence: bool = True, answer_end: bool = True
 ) -> tuple[Entity, str, str, list[str]] | None:
     """The common part of the one-hop shapes: named node, relationship type, direction, far-end labels.
 
+    ``answer_end``: the hop's far end is the answer (not the middle of a longer pattern).
     ``evidence``: check here that the question speaks of the relationship type when several fit;
     shapes that read a property check it afterwards, among the types that carry that property.
     """
@@ -722,7 +843,10 @@ def _from_entity(
     c.params["rel_type"] = rel_type
     c.params["direction"] = chosen
     if evidence:
-        c.rel_evidence(rel_type, reading.label, chosen, c.wanted_labels())
+        # The relationships that could fit are those to the kind of node asked for, unless this
+        # hop only reaches the shared middle of co-neighbours: then any ("the same group as Blade
+        # Runner" read as the other films of its director was flagged verified, and was wrong).
+        c.rel_evidence(rel_type, reading.label, chosen, c.wanted_labels() if answer_end else None)
     if kind_check:
         c.asked_kind(result)
     return reading, rel_type, chosen, result
@@ -787,7 +911,12 @@ def _two_hop(c: _Check) -> None:
     options = [(m, d) for m in middle for d in ((second_direction,) if second_direction else ("out", "in"))]
     fitting = [(m, d) for m, d in options if c.graph.ends(m, second, d)]
     if not fitting:
-        c.hard(f":{second} does not continue from :{'/:'.join(middle)} nodes; the graph has {c.graph.shown(second)}.")
+        flipped = second_direction and any(c.graph.ends(m, second, _OPPOSITE[second_direction]) for m in middle)
+        hint = f": use second_direction {_OPPOSITE[second_direction]}" if second_direction and flipped else ""
+        c.hard(
+            f":{second} does not continue from :{'/:'.join(middle)} nodes that way; "
+            f"the graph has {c.graph.shown(second)}{hint}."
+        )
         return
     directions = {d for _, d in fitting}
     if len(directions) > 1:
@@ -805,7 +934,7 @@ def _two_hop(c: _Check) -> None:
 
 
 def _co_neighbours(c: _Check) -> None:
-    hop = _from_entity(c, kind_check=False)
+    hop = _from_entity(c, kind_check=False, answer_end=False)
     if not hop:
         return
     reading, rel_type, direction, middle = hop
@@ -892,6 +1021,10 @@ def _degree(c: _Check) -> tuple[str, str, str] | None:
     if not options:
         c.hard(f":{rel_type} does not connect :{label} nodes that way; the graph has {c.graph.shown(rel_type)}.")
         return None
+    said = readers.direction_words(c.question)
+    if len(options) > 1 and said in options:
+        # Left to "auto": the question's words say which way ("the most departing routes").
+        options = [said]
     if len(options) > 1:
         c.hard(f"Say the direction: the graph has {c.graph.shown(rel_type)}.")
         return None
@@ -1045,35 +1178,19 @@ def plan_property(
     """Decide what to compute for a question about a property graph (see the module docstring)."""
     graph = PropertyGraph.of(schema)
     entities = tuple(find_entities(question, store, schema))
-    tasks = offered(question, entities, k)
+    tasks = offered(question, entities, k, graph)
     base = Plan(question=question, candidates=tuple(t.name for t in tasks), entities=entities)
     messages: list[BaseMessage] = load_prompt("plan_property").render(
-        question=question, facts=facts(graph, entities, schema), candidates=candidate_lines(tasks)
+        question=question, facts=facts(graph, entities, schema), candidates=candidate_lines(tasks, question)
     )
-    json_schema = choice_schema(tasks, graph, entities)
-    findings: list[Finding] = []
-    task: Task | None = None
-    parameters: dict[str, Any] = {}
-    for _ in range(rounds):
-        reply = llm.structured("plan", messages, json_schema)
-        name = str(reply.get("task", NONE))
-        task = next((t for t in tasks if t.name == name), None)
-        if task is None:
-            return without_task(base, chosen=None)
-        parameters, findings = check_choice(task, reply, question, graph, entities, store)
-        if not findings:
-            return with_task(base, task, parameters, confirmed=True)
-        logger.info("plan %s: %s", task.name, " ".join(f.text for f in findings))
-        messages = [
-            *messages,
-            AIMessage(json.dumps(reply)),
-            *load_prompt("plan_feedback").render(issues=" ".join(f.text for f in findings), choices=""),
-        ]
-    assert task is not None
-    remaining = tuple(f.text for f in findings)
-    if any(f.hard for f in findings):
-        return without_task(base, chosen=task.name, issues=remaining)
-    return with_task(base, task, parameters, confirmed=False, issues=remaining)
+    choice = Choice(
+        messages,
+        choice_schema(tasks, graph, entities, question),
+        tasks,
+        check=lambda task, reply: check_choice(task, reply, question, graph, entities, store),
+        feedback="plan_property_feedback",
+    )
+    return decide(base, choice, llm, rounds=rounds)
 
 
 def render_template(template: Any, parameters: dict[str, Any], *, max_hops: int | None = None) -> str | None:

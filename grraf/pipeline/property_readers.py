@@ -72,8 +72,33 @@ def name_words(name: str) -> list[str]:
     return [p.lower() for p in parts if p and p.lower() not in _NAME_STOPWORDS]
 
 
+#: Units that schema names abbreviate (``distance_km``) and questions spell out ("in kilometres").
+UNITS: dict[str, tuple[str, ...]] = {
+    "km": ("kilometre", "kilometer"),
+    "m": ("metre", "meter"),
+    "mi": ("mile",),
+    "kg": ("kilogram", "kilo"),
+    "lb": ("pound",),
+    "min": ("minute",),
+    "mins": ("minute",),
+    "h": ("hour",),
+    "hrs": ("hour",),
+    "sec": ("second",),
+    "usd": ("dollar",),
+    "eur": ("euro",),
+    "yr": ("year",),
+}
+
+
 def _matches(word: str, part: str) -> bool:
+    """Whether a question's word speaks of a part of a schema name (same word, stem or spelt-out unit).
+
+    >>> _matches("kilometres", "km"), _matches("km", "km"), _matches("minutes", "min"), _matches("kilo", "mi")
+    (True, True, True, False)
+    """
     if word == part:
+        return True
+    if part in UNITS and any(stem(word).startswith(stem(unit)) for unit in UNITS[part]):
         return True
     if len(word) < 3 or len(part) < 3:
         return False
@@ -145,6 +170,18 @@ def asks_who(question: str) -> bool:
     (True, False)
     """
     return re.match(r"^\s*(?:and\s+)?(who|whom|whose)\b", ask_sentence(question), re.IGNORECASE) is not None
+
+
+def asks_which(question: str) -> bool:
+    """Whether the ask begins with which/who/whom/whose: it asks for things, never for how many.
+
+    >>> asks_which("Which movies were released before 1990?"), asks_which("In which year was Meg Ryan born?")
+    (True, True)
+    >>> asks_which("Who directed The Matrix?"), asks_which("How many movies are there?"), asks_which("What is it?")
+    (True, False, False)
+    """
+    pattern = r"^\s*(?:and\s+)?(?:(?:in|on|at|for|from|to|of|by|with)\s+)?(which|who|whom|whose)\b"
+    return re.match(pattern, ask_sentence(question), re.IGNORECASE) is not None
 
 
 def person_like(label: str) -> bool:
@@ -305,6 +342,15 @@ def order_stated(question: str, property_name: str | None = None) -> str | None:
     if asked & _NEW:
         found.add("highest" if time_like else "lowest")
     return found.pop() if len(found) == 1 else None
+
+
+def order_words(question: str) -> set[str]:
+    """The words of the ask that rank ("most", "largest", "oldest" ...).
+
+    >>> sorted(order_words("How many airports are in the largest group?")), order_words("Who directed Heat?")
+    (['largest'], set())
+    """
+    return set(words(ask_sentence(question))) & (_HIGH | _LOW | _OLD | _NEW)
 
 
 _AGGREGATES: tuple[tuple[frozenset[str], str], ...] = (

@@ -21,7 +21,7 @@ questions (``grraf/bench/property/questions.yaml``).
 
 from __future__ import annotations
 
-from grraf.tasks.model import Param, Sentence, Task
+from grraf.tasks.model import DrawKind, Output, Param, Sentence, Task
 
 ENTITY = Param("entity", "entity", "the node the question names (a name, title or code written in it)")
 OTHER = Param("other", "entity", "the second node the question names")
@@ -51,13 +51,47 @@ AGGREGATE = Param("aggregate", "choice", "average, total, minimum or maximum", c
 LADYBUG, NEO4J, NETWORKX = "ladybug", "neo4j", "networkx"
 
 
-def _everywhere(template: str) -> dict[str, tuple[str, ...]]:
-    return {LADYBUG: (template,), NEO4J: (template,), NETWORKX: (template,)}
+#: The parameters several shapes share: a named node's relationships of one type in one direction;
+#: the two named ends of a relationship or connection; a comparison with a stated number; the
+#: relationships of one type of every node of a label.
+HOP: tuple[Param, ...] = (ENTITY, REL_TYPE, DIRECTION)
+ENDS: tuple[Param, ...] = (SOURCE, TARGET)
+COMPARE: tuple[Param, ...] = (OP, THRESHOLD)
+DEGREE: tuple[Param, ...] = (LABEL, REL_TYPE, DIRECTION)
+
+
+def _task(
+    *,
+    name: str,
+    summary: str,
+    phrasings: tuple[str, ...],
+    output: Output,
+    parameters: tuple[Param, ...],
+    template: str,
+    sentence: Sentence,
+    draw: DrawKind = "graph",
+    networkx_only: bool = False,
+) -> Task:
+    """A property-graph task whose template has one file of the same name per dialect; ``networkx_only``
+    for a graph algorithm that runs on the store's projection (Cypher handles it badly)."""
+    dialects = (NETWORKX,) if networkx_only else (LADYBUG, NEO4J, NETWORKX)
+    return Task(
+        name=name,
+        summary=summary,
+        phrasings=phrasings,
+        output=output,
+        parameters=parameters,
+        templates={dialect: (template,) for dialect in dialects},
+        sentence=sentence,
+        draw=draw,
+        cypher_is_weak=networkx_only,
+        property_graph=True,
+    )
 
 
 PROPERTY_TASKS: tuple[Task, ...] = (
     # ------------------------------------------------------------------ one named node
-    Task(
+    _task(
         name="entity_property",
         summary="the value of one property of the node the question names (a year, a city, a code)",
         phrasings=(
@@ -72,11 +106,10 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         ),
         output="value",
         parameters=(ENTITY, PROPERTY),
-        templates=_everywhere("property_entity_property"),
+        template="property_entity_property",
         sentence=Sentence(value="The {property} of {entity}: {value}."),
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="neighbours",
         summary="the nodes linked to the named node by one relationship type in one direction (who/which ...)",
         phrasings=(
@@ -90,13 +123,12 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "Who produced the film Vertigo?",
         ),
         output="nodes",
-        parameters=(ENTITY, REL_TYPE, DIRECTION, RETURNS),
-        templates=_everywhere("property_neighbours"),
+        parameters=(*HOP, RETURNS),
+        template="property_neighbours",
         sentence=Sentence(value="x in {pattern}: {value}."),
         draw="node",
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="neighbour_count",
         summary="how many nodes are linked to the named node by one relationship type in one direction",
         phrasings=(
@@ -108,13 +140,12 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "Count the students enrolled in Algebra 101.",
         ),
         output="number",
-        parameters=(ENTITY, REL_TYPE, DIRECTION),
-        templates=_everywhere("property_neighbour_count"),
+        parameters=HOP,
+        template="property_neighbour_count",
         sentence=Sentence(value="The number of x in {pattern}: {value}."),
         draw="node",
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="neighbours_where",
         summary="the nodes linked to the named node whose relationship (or own) property is above/below a number",
         phrasings=(
@@ -125,13 +156,12 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "Which orders of customer Bob were above 100 dollars?",
         ),
         output="nodes",
-        parameters=(ENTITY, REL_TYPE, DIRECTION, PROPERTY, OP, THRESHOLD, RETURNS),
-        templates=_everywhere("property_neighbours_where"),
+        parameters=(*HOP, PROPERTY, *COMPARE, RETURNS),
+        template="property_neighbours_where",
         sentence=Sentence(value="x in {pattern} with {property} {op} {threshold}: {value}."),
         draw="node",
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="neighbour_aggregate",
         summary="the average, total, minimum or maximum of a property over the named node's relationships",
         phrasings=(
@@ -142,12 +172,11 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "What is the shortest train ride leaving Paris?",
         ),
         output="number",
-        parameters=(ENTITY, REL_TYPE, DIRECTION, PROPERTY, AGGREGATE),
-        templates=_everywhere("property_neighbour_aggregate"),
+        parameters=(*HOP, PROPERTY, AGGREGATE),
+        template="property_neighbour_aggregate",
         sentence=Sentence(value="The {aggregate} of {property} over {pattern}: {value}."),
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="top_neighbour_by_property",
         summary="among the nodes linked to the named node, the one(s) with the highest or lowest property value",
         phrasings=(
@@ -158,14 +187,13 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "What is the most recent album of the band Queen?",
         ),
         output="nodes",
-        parameters=(ENTITY, REL_TYPE, DIRECTION, PROPERTY, ORDER, RETURNS),
-        templates=_everywhere("property_top_neighbour"),
+        parameters=(*HOP, PROPERTY, ORDER, RETURNS),
+        template="property_top_neighbour",
         sentence=Sentence(value="x in {pattern} with the {order} {property}: {value}."),
         draw="node",
-        property_graph=True,
     ),
     # ------------------------------------------------------------------ two steps, shared neighbours
-    Task(
+    _task(
         name="two_hop_neighbours",
         summary="the nodes two steps from the named node: one relationship type, then another",
         phrasings=(
@@ -178,13 +206,12 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "Which genres does the author of Emma write in?",
         ),
         output="nodes",
-        parameters=(ENTITY, REL_TYPE, DIRECTION, SECOND_REL_TYPE, SECOND_DIRECTION, RETURNS),
-        templates=_everywhere("property_two_hop"),
+        parameters=(*HOP, SECOND_REL_TYPE, SECOND_DIRECTION, RETURNS),
+        template="property_two_hop",
         sentence=Sentence(value="x in {pattern}: {value}."),
         draw="node",
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="co_neighbours",
         summary="the other nodes that share a neighbour with the named node over one relationship type (co-actors)",
         phrasings=(
@@ -195,13 +222,12 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "Which players have played on a team with Pele?",
         ),
         output="nodes",
-        parameters=(ENTITY, REL_TYPE, DIRECTION, RETURNS),
-        templates=_everywhere("property_co_neighbours"),
+        parameters=(*HOP, RETURNS),
+        template="property_co_neighbours",
         sentence=Sentence(value="x in {pattern}: {value}."),
         draw="node",
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="common_neighbours",
         summary="the nodes linked to both named nodes by the same relationship type and direction",
         phrasings=(
@@ -212,12 +238,11 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         ),
         output="nodes",
         parameters=(ENTITY, OTHER, REL_TYPE, DIRECTION, RETURNS),
-        templates=_everywhere("property_common_neighbours"),
+        template="property_common_neighbours",
         sentence=Sentence(value="x in {pattern}: {value}."),
         draw="node",
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="both_relationships",
         summary="the nodes that have relationships of two types to one and the same node (wrote and directed it)",
         phrasings=(
@@ -227,12 +252,11 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         ),
         output="nodes",
         parameters=(REL_TYPE, SECOND_REL_TYPE, RETURNS),
-        templates=_everywhere("property_both_relationships"),
+        template="property_both_relationships",
         sentence=Sentence(value="x in {pattern}: {value}."),
-        property_graph=True,
     ),
     # ------------------------------------------------------------------ all nodes of a label
-    Task(
+    _task(
         name="top_by_degree",
         summary="the node(s) of a label with the most (or fewest) relationships of one type",
         phrasings=(
@@ -243,12 +267,11 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "Which director made the most films?",
         ),
         output="nodes",
-        parameters=(LABEL, REL_TYPE, DIRECTION, ORDER, RETURNS),
-        templates=_everywhere("property_top_by_degree"),
+        parameters=(*DEGREE, ORDER, RETURNS),
+        template="property_top_by_degree",
         sentence=Sentence(value="The {label} with the {order} number of {pattern}: {value}."),
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="count_by_degree",
         summary="how many nodes of a label have more (or fewer) than a number of relationships of one type",
         phrasings=(
@@ -258,12 +281,11 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "How many people follow more than 100 accounts?",
         ),
         output="number",
-        parameters=(LABEL, REL_TYPE, DIRECTION, OP, THRESHOLD),
-        templates=_everywhere("property_count_by_degree"),
+        parameters=(*DEGREE, *COMPARE),
+        template="property_count_by_degree",
         sentence=Sentence(value="The number of {label} nodes with {op} {threshold} of {pattern}: {value}."),
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="filter_nodes",
         summary="the nodes of a label whose property is above, below or equal to a number",
         phrasings=(
@@ -273,12 +295,11 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "List the mountains higher than 8000 metres.",
         ),
         output="nodes",
-        parameters=(LABEL, PROPERTY, OP, THRESHOLD, RETURNS),
-        templates=_everywhere("property_filter_nodes"),
+        parameters=(LABEL, PROPERTY, *COMPARE, RETURNS),
+        template="property_filter_nodes",
         sentence=Sentence(value="The {label} nodes with {property} {op} {threshold}: {value}."),
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="count_where",
         summary="how many nodes of a label have a property above, below or equal to a number",
         phrasings=(
@@ -287,12 +308,11 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "How many cities have more than a million inhabitants?",
         ),
         output="number",
-        parameters=(LABEL, PROPERTY, OP, THRESHOLD),
-        templates=_everywhere("property_count_where"),
+        parameters=(LABEL, PROPERTY, *COMPARE),
+        template="property_count_where",
         sentence=Sentence(value="The number of {label} nodes with {property} {op} {threshold}: {value}."),
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="count_label",
         summary="how many nodes of one label (kind) the graph holds",
         phrasings=(
@@ -302,11 +322,10 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         ),
         output="number",
         parameters=(LABEL,),
-        templates=_everywhere("property_count_label"),
+        template="property_count_label",
         sentence=Sentence(value="The number of {label} nodes: {value}."),
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="aggregate_property",
         summary="the average, total, minimum or maximum of a property over all nodes of a label",
         phrasings=(
@@ -317,12 +336,11 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         ),
         output="number",
         parameters=(LABEL, PROPERTY, AGGREGATE),
-        templates=_everywhere("property_aggregate"),
+        template="property_aggregate",
         sentence=Sentence(value="The {aggregate} of {property} over the {label} nodes: {value}."),
-        property_graph=True,
     ),
     # ------------------------------------------------------------------ two named nodes
-    Task(
+    _task(
         name="relationship_property",
         summary="the value of a property of the relationship from one named node to another (distance, role)",
         phrasings=(
@@ -332,12 +350,11 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "Since when has Alice been friends with Bob?",
         ),
         output="value",
-        parameters=(SOURCE, TARGET, REL_TYPE, PROPERTY),
-        templates=_everywhere("property_relationship_property"),
+        parameters=(*ENDS, REL_TYPE, PROPERTY),
+        template="property_relationship_property",
         sentence=Sentence(value="The {property} of {pattern}: {value}."),
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="relationship_exists",
         summary="whether a relationship of one type goes from one named node to the other (yes or no)",
         phrasings=(
@@ -348,12 +365,11 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "Is Bob enrolled in Algebra 101?",
         ),
         output="yes/no",
-        parameters=(SOURCE, TARGET, REL_TYPE),
-        templates=_everywhere("property_relationship_exists"),
+        parameters=(*ENDS, REL_TYPE),
+        template="property_relationship_exists",
         sentence=Sentence(yes="Yes: {pattern}.", no="No: the graph has no {pattern}."),
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="connection_length",
         summary="the fewest relationships on a path between two named nodes (degrees of separation, stops)",
         phrasings=(
@@ -363,16 +379,15 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "How many handshakes separate Ada from Alan?",
         ),
         output="number",
-        parameters=(SOURCE, TARGET),
-        templates=_everywhere("property_connection_length"),
+        parameters=ENDS,
+        template="property_connection_length",
         sentence=Sentence(
             value="The shortest connection {pattern} has {value} relationship(s).",
             missing="No connection {pattern} exists.",
         ),
         draw="path",
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="connection_path",
         summary="the nodes, in order, of a shortest connection between two named nodes (a route)",
         phrasings=(
@@ -382,13 +397,12 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "List the stops on the quickest way from York to Bath.",
         ),
         output="path",
-        parameters=(SOURCE, TARGET, RETURNS),
-        templates=_everywhere("property_connection_path"),
+        parameters=(*ENDS, RETURNS),
+        template="property_connection_path",
         sentence=Sentence(value="A shortest connection {pattern}: {value}.", missing="No connection {pattern} exists."),
         draw="path",
-        property_graph=True,
     ),
-    Task(
+    _task(
         name="connected",
         summary="whether some chain of relationships leads from one named node to the other (reachable, yes or no)",
         phrasings=(
@@ -398,14 +412,13 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "Can a message from Ada ever reach Alan?",
         ),
         output="yes/no",
-        parameters=(SOURCE, TARGET),
-        templates=_everywhere("property_connected"),
+        parameters=ENDS,
+        template="property_connected",
         sentence=Sentence(yes="Yes: a connection {pattern} exists.", no="No: no connection {pattern} exists."),
         draw="path",
-        property_graph=True,
     ),
     # ------------------------------------------------------------------ graph algorithms (NetworkX projection)
-    Task(
+    _task(
         name="component_members",
         summary="the nodes of a label in the same connected group as the named node (relationships either way)",
         phrasings=(
@@ -415,12 +428,11 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         ),
         output="nodes",
         parameters=(ENTITY, LABEL, RETURNS),
-        templates={NETWORKX: ("property_component_members",)},
+        template="property_component_members",
         sentence=Sentence(value="The {label} nodes in the connected group of {entity}: {value}."),
-        cypher_is_weak=True,
-        property_graph=True,
+        networkx_only=True,
     ),
-    Task(
+    _task(
         name="largest_mutual_group",
         summary="the size of the largest group of nodes of a label that can all reach each other over one type",
         phrasings=(
@@ -430,11 +442,10 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         ),
         output="number",
         parameters=(LABEL, REL_TYPE),
-        templates={NETWORKX: ("property_largest_mutual_group",)},
+        template="property_largest_mutual_group",
         sentence=Sentence(
             value="The largest group of {label} nodes that all reach each other over {rel_type}: {value}."
         ),
-        cypher_is_weak=True,
-        property_graph=True,
+        networkx_only=True,
     ),
 )

@@ -73,7 +73,7 @@ def test_schema_names_are_enums_so_the_grammar_cannot_invent_one(store) -> None:
     neighbours, top, none = options["anyOf"]
     assert neighbours["properties"]["entity"] == {"type": "string", "enum": ["The Matrix"]}
     assert neighbours["properties"]["rel_type"]["enum"] == ["ACTED_IN", "DIRECTED", "WROTE", "ROUTE", "IN_COUNTRY"]
-    assert neighbours["properties"]["direction"] == {"type": "string", "enum": ["out", "in"]}
+    assert "direction" not in neighbours["properties"]  # a movie's are fixed by the schema (see below)
     assert "born" in neighbours["properties"]["returns"]["enum"]
     assert neighbours["required"] == ["task", "entity", "rel_type"]  # direction and returns may be left out
     assert top["properties"]["label"]["enum"] == ["Person", "Movie", "Airport", "Country"]
@@ -86,6 +86,91 @@ def test_tasks_that_need_more_names_than_the_question_gives_are_not_offered(stor
     assert "neighbours" in [t.name for t in tasks]
     assert not any(sum(p.kind == "entity" for p in t.parameters) > 1 for t in tasks)
     assert all(sum(p.kind == "entity" for p in t.parameters) == 0 for t in offered("Which movies came out?", [], k=30))
+
+
+def test_a_task_must_use_every_name_found_exactly(store) -> None:
+    """A name the question writes is what it is about: tasks over whole labels are not offered then."""
+    question = "How many airports are there in the United Kingdom?"
+    tasks = [t.name for t in offered(question, find_entities(question, store), k=30)]
+    assert "neighbour_count" in tasks and "count_label" not in tasks and "count_where" not in tasks
+    # two names: only tasks taking two
+    two = "Did Tom Hanks act in Cast Away?"
+    assert {
+        sum(p.kind == "entity" for p in get_task(t).parameters)
+        for t in [t.name for t in offered(two, find_entities(two, store), k=30)]
+    } == {2}
+
+
+def test_a_fuzzy_name_leaves_tasks_without_it_on_offer(store) -> None:
+    from grraf.types import Entity
+
+    fuzzy = [Entity("Tom Hank", "Person", "name", "Tom Hanks", 90.0)]
+    counts = {
+        sum(p.kind == "entity" for p in t.parameters) for t in offered("How many movies did Tom Hank make?", fuzzy, 30)
+    }
+    assert counts == {0, 1}
+
+
+def test_only_tasks_giving_the_asked_kind_of_answer_are_offered(store) -> None:
+    question = "Did Tom Hanks act in Cast Away?"
+    assert {t.output for t in offered(question, find_entities(question, store), k=30)} == {"yes/no"}
+    question = "How many movies did Tom Hanks act in?"
+    assert {t.output for t in offered(question, find_entities(question, store), k=30)} <= {"number", "value"}
+    # a number about a named country: countries hold no numbers, so not one of its own properties
+    question = "How many airports are there in the United Kingdom?"
+    graph = PropertyGraph.of(store.schema())
+    names = [t.name for t in offered(question, find_entities(question, store), 30, graph)]
+    assert "neighbour_count" in names and "entity_property" not in names
+    question = "How many years ago was Tom Hanks born?"  # a person has one (born)
+    assert "entity_property" in [t.name for t in offered(question, find_entities(question, store), 30, graph)]
+    # a which-ask wants things: no count, though the structural reading leaves the form open
+    assert "number" not in {t.output for t in offered("Which movies were released before 1990?", [], k=30)}
+
+
+def test_names_are_masked_for_retrieval(store, monkeypatch) -> None:
+    import grraf.pipeline.property_plan as property_plan
+
+    seen: list[str] = []
+    real = property_plan.property_candidates
+    monkeypatch.setattr(property_plan, "property_candidates", lambda q, k: seen.append(q) or real(q, k))
+    question = "Who directed The Matrix?"
+    offered(question, find_entities(question, store))
+    assert seen == ["Who directed X?"]
+
+
+def test_returns_takes_only_properties_the_question_speaks_of(store) -> None:
+    schema = store.schema()
+    graph = PropertyGraph.of(schema)
+    question = "Which airports can you fly to from LHR? Give the codes."
+    option = choice_schema([get_task("neighbours")], graph, find_entities(question, store), question)["anyOf"][0]
+    assert option["properties"]["returns"] == {"type": "string", "enum": ["code"]}
+    question = "Which movies did Tom Hanks act in?"
+    option = choice_schema([get_task("neighbours")], graph, find_entities(question, store), question)["anyOf"][0]
+    assert "returns" not in option["properties"] and option["required"] == ["task", "entity", "rel_type"]
+    # a number is what a filter compares, not a name: "released" is not offered to name the movies
+    question = "Which movies were released before 1990?"
+    option = choice_schema([get_task("filter_nodes")], graph, [], question)["anyOf"][0]
+    assert "returns" not in option["properties"]
+
+
+def test_a_direction_the_schema_fixes_is_not_asked_for(store) -> None:
+    graph = PropertyGraph.of(store.schema())
+    movie = find_entities("Who directed The Matrix?", store)
+    option = choice_schema([get_task("neighbours")], graph, movie, "Who directed The Matrix?")["anyOf"][0]
+    assert "direction" not in option["properties"]
+    # airports link to airports: which way is the question's to say, so the LLM may give it
+    airport = find_entities("Which airports can you reach from Glasgow?", store)
+    option = choice_schema([get_task("neighbours")], graph, airport, "Which airports can you reach from Glasgow?")
+    assert option["anyOf"][0]["properties"]["direction"]["enum"] == ["out", "in"]
+    # a label's nodes (no name): the direction stays the LLM's to give
+    option = choice_schema([get_task("top_by_degree")], graph, movie, "Who directed the most movies?")["anyOf"][0]
+    assert "direction" in option["properties"]
+
+
+def test_each_candidate_comes_with_its_example_closest_to_the_question(store) -> None:
+    _, model = decide(store, "Who directed The Matrix?", plan_reply("none"))
+    line = next(x for x in model.prompt_text(0).splitlines() if x.startswith("- neighbours("))
+    assert '(e.g. "' in line
 
 
 def test_facts_are_bounded_and_name_what_was_not_found(store) -> None:
@@ -271,9 +356,42 @@ def test_a_route_between_like_nodes_follows_the_relationships_and_one_across_kin
             "The question asks for a yes or no",
         ),
         (
-            "Which airports can you fly to from Glasgow?",
+            "Who has acted in a movie directed by Tom Hanks?",
+            {
+                "task": "two_hop_neighbours",
+                "entity": "Tom Hanks",
+                "rel_type": "DIRECTED",
+                "second_rel_type": "ACTED_IN",
+                "second_direction": "out",
+            },
+            "the graph has (:Person)-[:ACTED_IN]->(:Movie): use second_direction in.",
+        ),
+        (
+            "Which airports are linked with Glasgow?",
             {"task": "neighbours", "entity": "Glasgow", "rel_type": "ROUTE"},
             "Say the direction",
+        ),
+        (
+            "Which movies were released before 1990?",
+            {"task": "count_where", "label": "Movie", "property": "released", "op": "<", "threshold": 1990},
+            "The question asks for nodes, but count_where gives number.",
+        ),
+        (
+            "Which movies did Tom Hanks direct?",
+            {"task": "entity_property", "entity": "Tom Hanks", "property": "name"},
+            "'name' is how the question names 'Tom Hanks'",
+        ),
+        (
+            "Which movies were released before 1990?",
+            {
+                "task": "filter_nodes",
+                "label": "Movie",
+                "property": "released",
+                "op": "<",
+                "threshold": 1990,
+                "returns": "released",
+            },
+            "names the answer's nodes by the value they are compared on",
         ),
     ],
 )
@@ -283,6 +401,19 @@ def test_hard_findings_say_what_is_wrong(store, question, reply, expected) -> No
     assert any(expected in text for text in hard), texts(findings)
 
 
+@pytest.mark.parametrize(
+    ("question", "reply", "direction"),
+    [
+        ("Which airports can you fly to from Glasgow?", {"task": "neighbours", "entity": "Glasgow"}, "out"),
+        ("Which airports have flights to Glasgow?", {"task": "neighbours", "entity": "Glasgow"}, "in"),
+        ("Which airport has the most departing routes?", {"task": "top_by_degree", "label": "Airport"}, "out"),
+    ],
+)
+def test_a_direction_left_out_is_read_from_the_question_when_both_exist(store, question, reply, direction) -> None:
+    params, findings = check(store, question, rel_type="ROUTE", **reply)
+    assert params["direction"] == direction and not [f for f in findings if f.hard], texts(findings)
+
+
 def test_a_hard_finding_goes_back_once_and_the_corrected_choice_is_confirmed(store) -> None:
     wrong = plan_reply("neighbours", entity="The Matrix", rel_type="DIRECTED", direction="out")
     right = plan_reply("neighbours", entity="The Matrix", rel_type="DIRECTED", direction="in")
@@ -290,6 +421,8 @@ def test_a_hard_finding_goes_back_once_and_the_corrected_choice_is_confirmed(sto
     assert chosen.confirmed and chosen.parameters["direction"] == "in"
     assert "use direction in for 'The Matrix'" in model.prompt_text(1)
     assert json.loads(str(model.prompts[1][-2].content))["direction"] == "out"  # its own first choice
+    # the property plan's own feedback: it asks for a fixed choice and does not invite "none" in words
+    assert "Choose again from the tasks above" in model.prompt_text(1) and "or none" not in model.prompt_text(1)
 
 
 def test_a_persistent_hard_finding_drops_the_task(store) -> None:
@@ -336,12 +469,73 @@ def test_none_means_code_is_written_over_the_schema(store) -> None:
             {"task": "top_by_degree", "label": "Person", "rel_type": "ACTED_IN"},
             "does not say whether the highest or the lowest",
         ),
+        (
+            "How many movies came out after 2000?",
+            {"task": "count_label", "label": "Movie"},
+            "The question states 2000, which count_label does not take.",
+        ),
+        (
+            "Which 3 people acted in the most movies?",
+            {"task": "top_by_degree", "label": "Person", "rel_type": "ACTED_IN", "direction": "out"},
+            "The question states 3, which top_by_degree does not take.",
+        ),
+        (
+            "What is the average number of movies?",
+            {"task": "count_label", "label": "Movie"},
+            "asks for an average, which count_label does not compute",
+        ),
+        (
+            "What is the total of the routes?",
+            {"task": "count_label", "label": "Airport"},
+            "asks for a total, which count_label does not compute",
+        ),
+        (
+            "Which movies belong to the same group as The Matrix?",
+            {"task": "co_neighbours", "entity": "The Matrix", "rel_type": "DIRECTED"},
+            "does not speak of :DIRECTED; it may mean",
+        ),
+        (
+            "How many airports are in the largest group of airports linked to each other?",
+            {"task": "count_label", "label": "Airport"},
+            "asks for the largest one(s), which count_label does not rank",
+        ),
+        (
+            "How long is the flight from LHR to SYD, in kilometres?",
+            {"task": "connection_length", "source": "LHR", "target": "SYD"},
+            "speaks of 'distance_km' ('kilometres'), which connection_length does not read",
+        ),
     ],
 )
 def test_soft_findings_leave_the_plan_unconfirmed(store, question, reply, expected) -> None:
     _, findings = check(store, question, **reply)
     assert not [f for f in findings if f.hard], texts(findings)
     assert any(expected in f.text for f in findings), texts(findings)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("How many movies are there in total?", {"task": "count_label", "label": "Movie"}),
+        (
+            "How many people acted in more than 2 movies?",
+            {"task": "count_by_degree", "label": "Person", "rel_type": "ACTED_IN", "op": ">", "threshold": 2},
+        ),
+        ("When was Apollo 13 released?", {"task": "entity_property", "entity": "Apollo 13", "property": "released"}),
+        ("Did Tom Cruise act in Top Gun?", {"task": "relationship_exists", "source": "Tom Cruise"}),
+        (
+            "How many airports are in the largest group of airports that can all reach each other?",
+            {"task": "largest_mutual_group", "label": "Airport", "rel_type": "ROUTE"},
+        ),
+    ],
+)
+def test_numbers_and_totals_the_task_uses_are_no_finding(store, question, reply) -> None:
+    from grraf.pipeline.property_plan import _unused_asks
+    from grraf.types import Entity
+
+    entities = [Entity(name, "Movie", "title", name, 100.0) for name in ("Apollo 13", "Top Gun") if name in question]
+    params = {"threshold": reply["threshold"]} if "threshold" in reply else {}
+    graph = PropertyGraph.of(store.schema())
+    assert _unused_asks(get_task(reply["task"]), params, question, entities, graph) == []
 
 
 def test_a_fuzzy_name_runs_the_task_but_leaves_the_plan_unconfirmed(store) -> None:

@@ -23,6 +23,7 @@ from cypher_templates import (
     Template,
     TemplateError,
     cypher_literal,
+    inline_shared,
     load_templates,
     parse_template,
     render_cypher,
@@ -121,6 +122,33 @@ def test_bad_headers_are_named(text: str, message: str) -> None:
     with pytest.raises(TemplateError, match=message) as info:
         parse_template(text, name="x", dialect="networkx", path="networkx/x.py")
     assert "networkx/x.py" in str(info.value)
+
+
+def test_shared_helpers_are_inlined_so_each_template_is_one_program(tmp_path) -> None:
+    (tmp_path / "_helpers.py").write_text(
+        "import math\nimport networkx as nx\n\n\ndef _a(x):\n    return _b(x) + 1\n\n\n"
+        "def _b(x):\n    return math.floor(x)\n\n\ndef _c(G):\n    return nx.density(G)\n"
+    )
+    code = inline_shared(
+        "import math\n\nfrom cypher_templates.networkx._helpers import _a\n\n\ndef solve(G, x):\n    return _a(x)",
+        folder=tmp_path,
+    )
+    names = [line for line in code.splitlines() if line.startswith(("def ", "import ", "from "))]
+    # _b comes with _a (it calls it), _c and networkx (used by nothing taken) stay out, math once
+    assert names == ["import math", "def _a(x):", "def _b(x):", "def solve(G, x):"]
+    namespace: dict = {}
+    exec(compile(code, "<template>", "exec"), namespace)
+    assert namespace["solve"](None, 2.5) == 3
+    with pytest.raises(TemplateError, match="defines no _z"):
+        inline_shared("from cypher_templates.networkx._helpers import _a, _z", folder=tmp_path)
+    with pytest.raises(TemplateError, match="no shared module '_gone'"):
+        inline_shared("from cypher_templates.networkx._gone import _a", folder=tmp_path)
+
+
+def test_shared_modules_are_not_templates_and_no_template_imports_this_package() -> None:
+    assert not any(t.name.startswith("_") for t in load_templates())
+    assert all("cypher_templates" not in t.code for t in NX.values())
+    assert "def _named(" in NX["property_neighbours"].code  # inlined from networkx/_property_graph.py
 
 
 def test_cypher_parameters_must_match_the_header() -> None:

@@ -1,0 +1,92 @@
+"""Helpers shared by the NetworkX property-graph templates (not a template: its name starts with ``_``).
+
+A template takes what it needs with ``from cypher_templates.networkx._property_graph import ...``;
+the loader (:func:`cypher_templates.parse_template`) replaces that line with the definitions named
+and the helpers they call, so each template's code stays one self-contained program: the jail it
+runs in sees the interpreter and networkx, not this repository.
+
+The graph is a projection of a property graph: each node has ``label`` (or ``labels``) and its
+properties; each edge has ``type`` and its properties.
+"""
+
+import networkx as nx
+
+
+def _has(data, label):
+    return data.get("label") == label or label in data.get("labels", ())
+
+
+def _named(G, label, key, value):
+    """The nodes of ``label`` whose property ``key`` equals ``value`` (a name may fit several)."""
+    return [n for n, d in G.nodes(data=True) if _has(d, label) and d.get(key) == value]
+
+
+def _linked(G, node, rel_type, direction):
+    """(other end, relationship attributes) of each ``rel_type`` relationship at ``node`` in ``direction``."""
+    if direction in ("out", "any"):
+        for _, other, data in G.out_edges(node, data=True):
+            if data.get("type") == rel_type:
+                yield other, data
+    if direction in ("in", "any"):
+        for other, _, data in G.in_edges(node, data=True):
+            if data.get("type") == rel_type:
+                yield other, data
+
+
+def _shown(G, node, keys):
+    """The first of the properties ``keys`` that the node has (how the answer names it)."""
+    data = G.nodes[node]
+    return next((data[k] for k in keys if data.get(k) is not None), None)
+
+
+def _names(G, nodes, keys):
+    return sorted({s for s in (_shown(G, n, keys) for n in nodes) if s is not None}, key=str)
+
+
+def _compare(v, op, threshold):
+    """Whether the number ``v`` compares to ``threshold`` as ``op`` says (anything else never does)."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return False
+    if op == ">":
+        return v > threshold
+    if op == ">=":
+        return v >= threshold
+    if op == "<":
+        return v < threshold
+    if op == "<=":
+        return v <= threshold
+    return v == threshold
+
+
+def _aggregate(values, aggregate):
+    values = [v for v in values if v is not None]
+    if not values:
+        return None
+    if aggregate == "avg":
+        return sum(values) / len(values)
+    return float({"sum": sum, "min": min}.get(aggregate, max)(values))
+
+
+def _degrees(G, label, rel_type, direction):
+    """node -> number of ``rel_type`` relationships in ``direction``, for every node of ``label``."""
+    return {n: sum(1 for _ in _linked(G, n, rel_type, direction)) for n, d in G.nodes(data=True) if _has(d, label)}
+
+
+def _view(G, path_types, path_direction):
+    """The graph a connection follows: the relationship types given (all when none), directed or not."""
+    keep = [(u, v) for u, v, d in G.edges(data=True) if not path_types or d.get("type") in path_types]
+    view = nx.DiGraph() if path_direction == "out" else nx.Graph()
+    view.add_nodes_from(G)
+    view.add_edges_from(keep)
+    return view
+
+
+def _hops(view, sources, targets):
+    """The fewest steps from any of ``sources`` to any of ``targets`` (a node to itself excluded), or None."""
+    best = None
+    for s in sources:
+        lengths = nx.single_source_shortest_path_length(view, s)
+        for t in targets:
+            if t != s and t in lengths and (best is None or lengths[t] < best):
+                best = lengths[t]
+    return best

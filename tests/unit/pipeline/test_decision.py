@@ -1,0 +1,78 @@
+"""The plan loop shared by both plans: choose, check, send findings back, decide."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import HumanMessage
+
+from grraf.llm.calls import LLMSession
+from grraf.pipeline.decision import Choice, Finding, decide
+from grraf.tasks import Task, get_task
+from grraf.types import Plan
+from tests.fakes import plan_reply, scripted
+
+FLOW = get_task("max_flow")
+DEGREE = get_task("degree")
+BASE = Plan(question="Max flow from 0 to 3?")
+
+
+def checker(found: dict[int, list[Finding]]):
+    """A checker that returns ``found[round]`` (no findings when absent) and counts its calls."""
+    calls: list[tuple[str, dict[str, Any]]] = []
+
+    def check(task: Task, reply: dict[str, Any]) -> tuple[dict[str, Any], list[Finding]]:
+        calls.append((task.name, reply))
+        return {"source": reply.get("source")}, found.get(len(calls), [])
+
+    return check, calls
+
+
+def run(*replies: str, found: dict[int, list[Finding]] | None = None, contrast=None, rounds: int = 2):
+    model = scripted(*replies)
+    check, calls = checker(found or {})
+    choice = Choice([HumanMessage("pick")], {"anyOf": []}, [FLOW, DEGREE], check, contrast)
+    return decide(BASE, choice, LLMSession(model), rounds=rounds), model, calls
+
+
+def test_a_choice_without_findings_is_confirmed_after_one_call() -> None:
+    result, model, calls = run(plan_reply("max_flow", source=0, target=3))
+    assert result.task == "max_flow" and result.confirmed and result.parameters == {"source": 0}
+    assert len(model.prompts) == 1 and calls == [("max_flow", {"task": "max_flow", "source": 0, "target": 3})]
+
+
+def test_none_or_a_task_not_offered_means_no_task() -> None:
+    assert run(plan_reply("none"))[0].task is None
+    result, _, calls = run(plan_reply("shortest_path_weight", source=0, target=3))
+    assert result.task is None and result.chosen is None and calls == []
+
+
+def test_findings_go_back_to_the_llm_and_a_clean_second_choice_is_confirmed() -> None:
+    result, model, calls = run(
+        plan_reply("degree", node=2),
+        plan_reply("max_flow", source=0, target=3),
+        found={1: [Finding("degree gives a node's degree.", hard=True)]},
+    )
+    assert result.task == "max_flow" and result.confirmed and len(calls) == 2
+    assert "degree gives a node's degree." in model.prompt_text(1)  # the finding was fed back
+
+
+def test_findings_left_after_the_last_round_drop_a_hard_choice_and_leave_a_soft_one_unconfirmed() -> None:
+    hard = {1: [Finding("wrong", hard=True)], 2: [Finding("still wrong", hard=True)]}
+    result, _, _ = run(plan_reply("max_flow", source=0), plan_reply("max_flow", source=0), found=hard)
+    assert result.task is None and result.chosen == "max_flow" and result.issues == ("still wrong",)
+    soft = {1: [Finding("unsure", hard=False)], 2: [Finding("unsure", hard=False)]}
+    result, _, _ = run(plan_reply("max_flow", source=0), plan_reply("max_flow", source=0), found=soft)
+    assert result.task == "max_flow" and not result.confirmed and result.issues == ("unsure",)
+
+
+def test_a_rival_the_contrast_prefers_leaves_the_choice_unconfirmed() -> None:
+    result, _, _ = run(plan_reply("max_flow", source=0), contrast=lambda task: DEGREE)
+    assert result.task == "max_flow" and not result.confirmed and "degree" in result.issues[0]
+    result, _, _ = run(plan_reply("max_flow", source=0), contrast=lambda task: None)
+    assert result.confirmed
+
+
+def test_no_rounds_asks_nothing() -> None:
+    result, model, _ = run(rounds=0)
+    assert result.task is None and model.prompts == []
