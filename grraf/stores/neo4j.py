@@ -641,7 +641,9 @@ class Neo4jStore:
 
     # ------------------------------------------------------------------ projections
     def capabilities(self) -> Capabilities:
-        return Capabilities(projects=True, graph_names=tuple(sorted(self.graph_infos())), plugins=self.plugins())
+        # The graphs in focus: with --graph-name, that one graph, even when the database holds
+        # others (a template renders over exactly one graph; two-graph tasks need both asked for).
+        return Capabilities(projects=True, graph_names=tuple(sorted(self._focus_graphs())), plugins=self.plugins())
 
     def node_key(self, value: Any) -> Any | None:
         """The ``id`` of the node written as ``value`` in the one grraf graph in focus, or None."""

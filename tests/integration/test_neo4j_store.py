@@ -257,12 +257,15 @@ def test_schema_for_one_graph_and_an_unknown_graph(neo4j_driver: Any, neo4j_serv
         assert "Graph G: directed" in text and "Person" not in text and ":H_Node" not in text
         assert store.schema().node_count == 3 and store.schema().directed is True
         assert set(store.to_networkx()) == {"G"}
+        # The graph in focus is the one graph templates render over, whatever else the database holds.
+        assert store.capabilities().graph_names == ("G",)
     with pytest.raises(StoreError, match="known graphs: G, H"):
         store_for(neo4j_server, graph_name="flow_8")
     with store_for(neo4j_server) as everything:
         text = everything.schema().text
         assert "Graph G: directed" in text and "Graph H: undirected" in text and ":Person" in text
         assert set(everything.to_networkx()) == {"G", "H"}
+        assert everything.capabilities().graph_names == ("G", "H")
 
 
 def test_credentials_and_environment(neo4j_server: Neo4jTestServer, monkeypatch: pytest.MonkeyPatch) -> None:
