@@ -18,7 +18,6 @@ no task is used and code is written from the question itself.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -32,8 +31,6 @@ from grraf.stores.base import GraphStore
 from grraf.tasks import CONFUSABLE, TASKS, Task, get_task
 from grraf.tasks.retrieval import DEFAULT_K, candidates, closest_phrasing
 from grraf.types import Plan, Schema
-
-logger = logging.getLogger(__name__)
 
 #: Rounds the LLM gets to choose: the first choice and one answer to the readers' findings.
 PLAN_ROUNDS = 2
@@ -202,12 +199,11 @@ def scope_findings(task: Task, values: dict[str, Any], question: str, directed: 
             found.append(f"The question has {node} {where} the edges it asks about, but {task.name} counts {counts}.")
         elif role and task.reach == "direct" and task.node_role is None:
             found.append(
-                f"The question counts only the edges that {'end' if role == 'end' else 'start'} at {node}, but "
-                f"{task.name} counts both directions."
+                f"The question counts only the edges that {role} at {node}, but {task.name} counts both directions."
             )
-    reach = validate.reach_asked(question)
-    if task.reach and reach and reach != task.reach:
-        word = validate.said(question, _REACH_WORDS[reach]) or reach
+    asked = validate.reach_asked(question)
+    if task.reach and asked and asked[0] != task.reach:
+        reach, word = asked
         what = {"direct": "one edge away", "paths": "along paths"}[reach]
         does = {"direct": "looks only one edge away", "paths": "follows paths"}[task.reach]
         found.append(f"The question says '{word}' ({what}), but {task.name} {does}.")
@@ -215,13 +211,6 @@ def scope_findings(task: Task, values: dict[str, Any], question: str, directed: 
     if task.counts and kind and kind != task.counts:
         found.append(f"The question counts {kind}, but {task.name} counts {task.counts}.")
     return found
-
-
-#: Words to quote back when the reach of a choice contradicts the question's (see scope_findings).
-_REACH_WORDS = {
-    "direct": ("directly", "direct", "immediately", "immediate", "adjacent", "neighbours", "neighbors", "one step"),
-    "paths": ("eventually", "indirectly", "ultimately", "reachable", "reach", "reached", "via", "paths", "path"),
-}
 
 
 def rivals(task: Task, offered: Sequence[Task]) -> list[Task]:

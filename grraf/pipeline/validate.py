@@ -15,6 +15,8 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
+from grraf.tasks.model import NodeRole, Reach
+
 #: The kind of answer a question's wording asks for; ``None`` when the words leave it open.
 AskForm = Literal["yes/no", "number", "node", "list"]
 
@@ -316,8 +318,6 @@ _START_WORDS = re.compile(
     r"\b(outgoing|outbound|out-?degree|out degree|departing|successors?|out-neighbou?rs?)\b", re.IGNORECASE
 )
 
-NodeRole = Literal["start", "end"]
-
 
 def node_role(question: str, value: Any) -> NodeRole | None:
     """Whether the ask has the node ``value`` at the end of the edges it is about ("lead into town
@@ -358,24 +358,23 @@ _PATHS = re.compile(
     r"any|some)|chains?|paths?|routes?|walks?)\b",
     re.IGNORECASE,
 )
-Reach = Literal["direct", "paths"]
 
 
-def reach_asked(question: str) -> Reach | None:
+def reach_asked(question: str) -> tuple[Reach, str] | None:
     """Whether the ask is about a node's own edges ("directly", "neighbours") or about what paths
-    lead to ("eventually", "reachable"); None when it says neither or both.
+    lead to ("eventually", "reachable"), with the word that says so; None when it says neither or both.
 
     >>> reach_asked("How many machines send traffic directly to server 15?"), reach_asked("How many nodes can 3 reach?")
-    ('direct', 'paths')
+    (('direct', 'directly'), ('paths', 'reach'))
     >>> reach_asked("How many edges leave node 1?") is None, reach_asked("Which nodes can 2 reach directly?") is None
     (True, True)
     """
     ask = ask_sentence(question)
     direct, paths = _DIRECT.search(ask), _PATHS.search(ask)
     if direct and not paths:
-        return "direct"
+        return "direct", direct.group(1).lower()
     if paths and not direct:
-        return "paths"
+        return "paths", paths.group(1).lower()
     return None
 
 
