@@ -36,6 +36,8 @@ _YES_NO_WORDS = re.compile(
     r"[,:;]\s*(is|are|does|do|can|could|has|have|will|would)\s+(?:it|there|this|that|they|the|a|an|we|i|you)\b",
     re.IGNORECASE,
 )
+#: An answer form the question states outright, wherever it says it: "cycle present? yes or no".
+_YES_NO_STATED = re.compile(r"\b(yes or no|no or yes|true or false|yes/no|answer (?:with )?(?:a )?yes)\b", re.IGNORECASE)
 _NUMBER_ASK = re.compile(
     r"\bhow (many|much|far|long|heavy|big|large|often|deep|wide|tightly)\b|\bnumber of\b|\bcount\b|"
     r"^\s*(what|what's|give|find|compute|calculate|report|tell me)\b[^?]*\b(weight|length|distance|cost|sum|total|"
@@ -116,9 +118,12 @@ def ask_form(question: str) -> AskForm | None:
     'number'
     >>> ask_form("Find the node with the maximum PageRank value.")
     'node'
+    >>> ask_form("cycle present? yes or no")
+    'yes/no'
     """
     ask = ask_sentence(question)
-    if _YES_NO_WORDS.search(ask) or _YES_NO_START.search(ask):
+    # The ask sentence alone misses a form stated after it ("cycle present? yes or no").
+    if _YES_NO_WORDS.search(ask) or _YES_NO_START.search(ask) or _YES_NO_STATED.search(question):
         return "yes/no"
     # "What is the node with the highest PageRank score?" names a node before any number word.
     if _NODE_ASK.search(ask):
