@@ -169,7 +169,41 @@ def check_choice(
             Finding(f"The question states {', '.join(unused)}, which {task.signature()} does not take.", hard=False)
         )
     findings.extend(Finding(text, hard=False) for text in scope_findings(task, values, question, directed))
+    term = term_finding(task, question, directed)
+    if term:
+        findings.append(Finding(term, hard=False))
     return parameters, findings
+
+
+def term_finding(task: Task, question: str, directed: bool | None) -> str | None:
+    """A sentence when the question uses the technical term of another task (its ``terms``) that
+    the chosen task does not know, else None.
+
+    The 1.5B model answers "How many edges are in the largest matching?" with ``edge_count``: it
+    follows the everyday words and passes over the one word that names the computation. A term
+    is only held against a choice when the task it names gives the kind of answer the question
+    asks for and fits the graph ("In this tree, what is the diameter?" says nothing against
+    ``diameter``). Soft: the LLM is told and chooses again; a choice it keeps runs unconfirmed.
+
+    >>> from grraf.tasks import get_task
+    >>> term_finding(get_task("edge_count"), "How many edges are in the largest matching?", False)
+    "The question says 'matching', the term for maximum_matching; edge_count computes something else."
+    >>> term_finding(get_task("maximum_matching"), "How many edges are in the largest matching?", False) is None
+    True
+    >>> term_finding(get_task("diameter"), "In this tree, what is the diameter?", False) is None
+    True
+    """
+    own = " ".join((task.name.replace("_", " "), task.summary, *task.phrasings, *task.terms))
+    form = validate.ask_form(question)
+    for other in TASKS:
+        if other is task or not other.terms or not other.fits_graph(directed):
+            continue
+        if not validate.form_fits(other.output, form):
+            continue
+        word = validate.uses(question, other.terms)
+        if word and validate.uses(own, (word,)) is None:
+            return f"The question says '{word}', the term for {other.name}; {task.name} computes something else."
+    return None
 
 
 def scope_findings(task: Task, values: dict[str, Any], question: str, directed: bool | None) -> list[str]:

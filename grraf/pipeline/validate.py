@@ -37,7 +37,9 @@ _YES_NO_WORDS = re.compile(
     re.IGNORECASE,
 )
 #: An answer form the question states outright, wherever it says it: "cycle present? yes or no".
-_YES_NO_STATED = re.compile(r"\b(yes or no|no or yes|true or false|yes/no|answer (?:with )?(?:a )?yes)\b", re.IGNORECASE)
+_YES_NO_STATED = re.compile(
+    r"\b(yes or no|no or yes|true or false|yes/no|answer (?:with )?(?:a )?yes)\b", re.IGNORECASE
+)
 _NUMBER_ASK = re.compile(
     r"\bhow (many|much|far|long|heavy|big|large|often|deep|wide|tightly)\b|\bnumber of\b|\bcount\b|"
     r"^\s*(what|what's|give|find|compute|calculate|report|tell me)\b[^?]*\b(weight|length|distance|cost|sum|total|"
@@ -283,9 +285,17 @@ def said(question: str, words: Iterable[str], *, main: bool = False) -> str | No
     >>> said("Does it have a route that returns home without using a road twice?", ("without",), main=True) is None
     True
     """
-    ask = main_clause(question) if main else ask_sentence(question)
+    return uses(main_clause(question) if main else ask_sentence(question), words)
+
+
+def uses(text: str, words: Iterable[str]) -> str | None:
+    """The first of ``words`` (whole words or phrases, any case) anywhere in ``text``, or None.
+
+    >>> uses("How big is the maximum matching?", ("matching",)), uses("Is it bipartite?", ("part",))
+    ('matching', None)
+    """
     for word in words:
-        if re.search(r"(?<![\w'])" + re.escape(word) + r"(?![\w'])", ask, re.IGNORECASE):
+        if re.search(r"(?<![\w'])" + re.escape(word) + r"(?![\w'])", text, re.IGNORECASE):
             return word
     return None
 

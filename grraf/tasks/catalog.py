@@ -190,6 +190,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="max_flow",
+        terms=("maximum flow", "max flow", "max-flow", "maximum-flow"),
         summary="the value of a maximum flow (= a minimum cut) from source to target, edge weights as capacities",
         phrasings=(
             "What is the maximum flow from node 0 to node 7?",
@@ -212,6 +213,7 @@ TASKS: tuple[Task, ...] = (
     # ------------------------------------------------------------------ cycles, orders, trees
     Task(
         name="has_cycle",
+        terms=("cycle", "cycles"),
         summary="whether the graph contains a cycle (a directed cycle when the graph is directed)",
         phrasings=(
             "Is there a cycle in this graph?",
@@ -234,6 +236,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="is_acyclic",
+        terms=("acyclic", "cycle", "cycles"),
         summary="whether the graph has NO cycle (a DAG when directed, a forest when undirected)",
         phrasings=(
             "Is this graph free of cycles?",
@@ -254,6 +257,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="topological_sort",
+        terms=("topological", "topologically"),
         summary="one order of all nodes in which every edge points forward (a topological order)",
         phrasings=(
             "Give a topological ordering of this graph.",
@@ -276,6 +280,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="is_tree",
+        terms=("tree",),
         summary="whether the graph is a tree (connected and without cycles)",
         phrasings=("Is this graph a tree?", "Is the network connected with no cycles?", "Does it form a single tree?"),
         output="yes/no",
@@ -284,6 +289,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="euler_path",
+        terms=("euler", "eulerian"),
         summary="whether some walk uses every edge exactly once",
         phrasings=(
             "Is there an Eulerian path?",
@@ -299,6 +305,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="hamiltonian_path",
+        terms=("hamiltonian", "hamilton"),
         summary="whether some path visits every node exactly once (yes or no)",
         phrasings=(
             "Is there a Hamiltonian path in this graph?",
@@ -319,6 +326,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="no_hamiltonian_path",
+        terms=("hamiltonian", "hamilton"),
         summary="the opposite of hamiltonian_path: whether NO path visits every node exactly once",
         phrasings=(
             "Is it impossible to visit every town exactly once along the roads?",
@@ -352,6 +360,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="hamiltonian_path_nodes",
+        terms=("hamiltonian", "hamilton"),
         summary="the nodes, in order, of a path that visits every node exactly once",
         phrasings=(
             "Give a Hamiltonian path of this graph.",
@@ -370,6 +379,7 @@ TASKS: tuple[Task, ...] = (
     # ------------------------------------------------------------------ structure of the whole graph
     Task(
         name="bipartite",
+        terms=("bipartite", "two-colourable", "2-colourable", "two-colorable", "2-colorable"),
         summary="whether the nodes can be split into two groups with no edge inside a group (2-colourable)",
         phrasings=(
             "Is this graph bipartite?",
@@ -386,6 +396,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="not_bipartite",
+        terms=("bipartite", "two-colourable", "2-colourable", "two-colorable", "2-colorable"),
         summary="the opposite of bipartite: whether the graph has an odd cycle, so two colours are not enough",
         phrasings=(
             "Does the graph contain an odd cycle?",
@@ -403,6 +414,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="connected_components",
+        terms=("connected component", "connected components"),
         summary="the number of connected components (separate pieces; weakly connected when directed)",
         phrasings=(
             "How many connected components does this graph have?",
@@ -421,6 +433,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="strongly_connected_components",
+        terms=("strongly connected",),
         summary="the number of strongly connected components of a directed graph",
         phrasings=(
             "How many strongly connected components are there?",
@@ -456,6 +469,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="diameter",
+        terms=("diameter",),
         summary="the diameter: the largest shortest-path distance between any two nodes",
         phrasings=(
             "What is the diameter of this graph?",
@@ -476,6 +490,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="radius",
+        terms=("radius",),
         summary="the radius: the smallest eccentricity over all nodes",
         phrasings=(
             "What is the radius of this graph?",
@@ -495,6 +510,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="eccentricity",
+        terms=("eccentricity",),
         summary="the eccentricity of the node: its largest shortest-path distance to any other node",
         phrasings=(
             "What is the eccentricity of node 3?",
@@ -514,6 +530,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="average_shortest_path_length",
+        terms=("average shortest path", "average distance", "mean distance", "average path length"),
         summary="the average shortest-path length over all pairs of nodes",
         phrasings=(
             "What is the average shortest path length of this graph?",
@@ -529,6 +546,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="bridge_count",
+        terms=("bridge", "bridges", "cut edge", "cut edges", "cut-edge", "cut-edges"),
         summary="the number of bridges: edges whose removal disconnects part of the graph",
         phrasings=(
             "How many bridges does this graph have?",
@@ -547,6 +565,16 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="articulation_point_count",
+        terms=(
+            "articulation point",
+            "articulation points",
+            "cut vertex",
+            "cut vertices",
+            "cut-vertex",
+            "cut-vertices",
+            "cut node",
+            "cut nodes",
+        ),
         summary="the number of articulation points: nodes whose removal disconnects the graph",
         phrasings=(
             "How many articulation points does this graph have?",
@@ -566,6 +594,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="mst_weight",
+        terms=("spanning tree", "spanning-tree", "mst"),
         summary="the total weight of a minimum spanning tree (forest when disconnected)",
         phrasings=(
             "What is the weight of the minimum spanning tree?",
@@ -580,6 +609,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="maximum_matching",
+        terms=("matching", "matchings"),
         summary="the size of a maximum matching: the most edges with no node shared",
         phrasings=(
             "What is the size of a maximum matching?",
@@ -595,6 +625,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="k_core",
+        terms=("k-core", "core number"),
         summary="the nodes of the k-core: the largest subgraph in which every node has degree at least k",
         phrasings=(
             "Which nodes are in the 3-core of this graph?",
@@ -613,6 +644,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="max_triangle_weight",
+        terms=("triangle", "triangles"),
         summary="the largest sum of node weights over three mutually connected nodes (a triangle)",
         phrasings=(
             "What is the maximum sum of the weights of three interconnected nodes?",
@@ -631,6 +663,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="triangle_count",
+        terms=("triangle", "triangles"),
         summary="the number of triangles: groups of three nodes all connected to each other",
         phrasings=(
             "How many triangles are in this graph?",
@@ -643,6 +676,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="average_clustering",
+        terms=("clustering",),
         summary="the average clustering coefficient over all nodes",
         phrasings=(
             "What is the average clustering coefficient of the graph?",
@@ -673,6 +707,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="in_degree",
+        terms=("in-degree", "indegree", "in degree"),
         summary="the number of edges that point INTO the node (directed graph)",
         phrasings=(
             "What is the in-degree of node 4?",
@@ -698,6 +733,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="out_degree",
+        terms=("out-degree", "outdegree", "out degree"),
         summary="the number of edges that leave the node (directed graph)",
         phrasings=(
             "What is the out-degree of node 4?",
@@ -723,6 +759,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="neighbors",
+        terms=("successor", "successors"),
         summary="the nodes the node has an edge to (its successors when directed)",
         phrasings=(
             "What are the neighbours of node 3?",
@@ -740,6 +777,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="predecessors",
+        terms=("predecessor", "predecessors"),
         summary="the nodes that have an edge pointing to the node (directed graph)",
         phrasings=(
             "Which nodes point into node 4?",
@@ -758,6 +796,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="common_neighbors",
+        terms=("common neighbour", "common neighbours", "common neighbor", "common neighbors"),
         summary="the nodes adjacent to both source and target",
         phrasings=(
             "What are the common neighbours of node 2 and node 5?",
@@ -772,6 +811,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="clustering_coefficient",
+        terms=("clustering",),
         summary="the local clustering coefficient of the node (share of its neighbour pairs that are linked)",
         phrasings=(
             "What is the clustering coefficient of node 3?",
@@ -789,6 +829,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="pagerank_top",
+        terms=("pagerank", "page rank"),
         summary="the node with the highest PageRank",
         phrasings=(
             "Which node has the highest PageRank?",
@@ -805,6 +846,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="betweenness_top",
+        terms=("betweenness",),
         summary="the node with the highest betweenness centrality (on the most shortest paths)",
         phrasings=(
             "Which node has the highest betweenness centrality?",
@@ -819,6 +861,7 @@ TASKS: tuple[Task, ...] = (
     # ------------------------------------------------------------------ two graphs
     Task(
         name="subgraph_match",
+        terms=("subgraph", "sub-graph", "isomorphic"),
         summary="whether the second graph G' occurs inside the graph (its edges map onto edges of the graph)",
         phrasings=(
             "Is subgraph G' present within graph G?",
@@ -838,6 +881,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="no_subgraph_match",
+        terms=("subgraph", "sub-graph", "isomorphic"),
         summary="whether the second graph G' does NOT occur anywhere inside the graph",
         phrasings=("Is the pattern a->b, b->c absent from the graph?", "Does the motif never appear in the network?"),
         output="yes/no",
@@ -852,6 +896,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="isomorphism",
+        terms=("isomorphic", "isomorphism"),
         summary="whether the graph and the second graph G' have the same structure (are isomorphic)",
         phrasings=("Are G and G' isomorphic?", "Do the two graphs have exactly the same shape?"),
         output="yes/no",

@@ -197,6 +197,9 @@ class Task:
             paths; "directly" in a question contradicts ``paths``, "eventually" ``direct``.
         counts: what a counting task counts, nodes, edges or components; "How many roads ..."
             contradicts ``nodes`` and ``components``.
+        terms: the technical terms that name this task and no task of another meaning ("matching",
+            "cut vertex"); a question using one while the LLM chose a task that does not know the
+            term goes back to the LLM (:func:`grraf.pipeline.plan.term_finding`).
         property_graph: a task about a property graph (labelled nodes with properties, a database
             grraf did not create); offered only where the store's schema has labels and patterns,
             and its templates name labels, types and properties instead of grraf's namespaces.
@@ -220,6 +223,7 @@ class Task:
     node_role: NodeRole | None = None
     reach: Reach | None = None
     counts: Counts | None = None
+    terms: tuple[str, ...] = ()
     property_graph: bool = False
 
     def __post_init__(self) -> None:

@@ -292,3 +292,26 @@ def test_a_choice_leaving_the_stated_values_unused_is_shown_the_tasks_that_take_
     assert result.task == "connectivity" and result.confirmed and result.parameters == {"source": 8, "target": 4}
     listed = model.prompt_text(1).split("the question's values can fill:")[1]
     assert "- connectivity(source, target)" in listed and "has_cycle" not in listed
+
+
+def test_a_term_of_another_task_goes_back_and_a_choice_kept_against_it_is_not_confirmed() -> None:
+    question = "How many edges are in the largest matching of this graph?"
+    switched, model = run_plan(question, plan_reply("edge_count"), plan_reply("maximum_matching"))
+    assert switched.task == "maximum_matching" and switched.confirmed
+    assert "The question says 'matching', the term for maximum_matching" in model.prompt_text(1)
+    kept, _ = run_plan(question, plan_reply("edge_count"), plan_reply("edge_count"))
+    assert kept.task == "edge_count" and not kept.confirmed
+
+
+@pytest.mark.parametrize(
+    ("task", "question"),
+    [
+        ("diameter", "In this tree, what is the diameter?"),  # is_tree answers yes/no, not a number
+        ("subgraph_match", "Does the graph have a subgraph isomorphic to the pattern?"),  # its own term
+        ("in_degree", "What is the in-degree of node 3?"),
+    ],
+)
+def test_a_term_says_nothing_against_a_task_that_knows_it_or_answers_otherwise(task: str, question: str) -> None:
+    from grraf.pipeline.plan import term_finding
+
+    assert term_finding(get_task(task), question, directed=True) is None
