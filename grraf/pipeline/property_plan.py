@@ -1073,7 +1073,17 @@ def _count_where(c: _Check) -> None:
 
 
 def _count_label(c: _Check) -> None:
-    _label(c)
+    """count_label counts every node of a label; the 1.5B model also takes it for "how long" and for
+    counting groups ("How many separate groups of people are there?"). A named entity, a ranking
+    or a number left unread are the general readers' findings."""
+    label = _label(c)
+    if label is None:
+        return
+    if not readers.asks_how_many(c.question):
+        c.soft(f"count_label counts every :{label} node, but the question asks for no number of things ('how many').")
+    groups = readers.counted_groups(c.question)
+    if groups:
+        c.soft(f"The question counts {groups}, not :{label} nodes.")
 
 
 def _aggregate_property(c: _Check) -> None:

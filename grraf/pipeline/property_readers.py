@@ -184,6 +184,32 @@ def asks_which(question: str) -> bool:
     return re.match(pattern, ask_sentence(question), re.IGNORECASE) is not None
 
 
+_HOW_MANY = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\bhow\s+much\b", re.IGNORECASE)
+_GROUPS = re.compile(
+    r"\b(groups?|clusters?|communities|community|components?|islands?|cliques?)\b(?=\s+(?:of|are|is|in|there)\b)",
+    re.IGNORECASE,
+)
+
+
+def asks_how_many(question: str) -> bool:
+    """Whether the ask counts things ("how many", "number of", "count").
+
+    >>> asks_how_many("How many movies are there?"), asks_how_many("How long is the longest flight?")
+    (True, False)
+    """
+    return _HOW_MANY.search(ask_sentence(question)) is not None
+
+
+def counted_groups(question: str) -> str | None:
+    """The word for groups the ask counts ("How many separate groups of people are there?"), or None.
+
+    >>> counted_groups("How many separate groups of people and movies are there?"), counted_groups("How many actors?")
+    ('groups', None)
+    """
+    found = _GROUPS.search(ask_sentence(question))
+    return found.group(1).lower() if found else None
+
+
 def person_like(label: str) -> bool:
     """Whether a label names people (``Person``, ``Actor``, ``Employee``, ...).
 

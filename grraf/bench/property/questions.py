@@ -55,6 +55,7 @@ class PropertyQuestion:
     shape: Mapping[str, Any]
     cypher: Mapping[str, str]
     tolerance: float = 0.0
+    moved: str = ""
 
     def cypher_for(self, dialect: Dialect) -> str:
         """The hand-written query for ``dialect`` (its own, else the shared ``any`` one)."""
@@ -94,6 +95,7 @@ def _question(raw: Mapping[str, Any]) -> PropertyQuestion:
             shape=dict(raw["shape"]),
             cypher={str(k): str(v) for k, v in raw["cypher"].items()},
             tolerance=float(raw.get("tolerance", 0.0)),
+            moved=str(raw.get("moved", "")),
         )
     except KeyError as e:
         raise ConfigError(f"question {raw.get('id', '?')} lacks {e.args[0]!r}") from e

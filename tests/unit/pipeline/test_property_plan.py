@@ -654,3 +654,23 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
 def test_a_missing_parameter_renders_nothing() -> None:
     template = next(t for t in load_templates("neo4j") if t.name == "property_neighbours")
     assert render_template(template, {"entity": "x"}) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "label", "expected"),
+    [
+        ("How many movies are in the database?", "Movie", None),
+        ("How many airports are there?", "Airport", None),
+        ("How many separate groups of people are there?", "Person", "The question counts groups, not :Person nodes."),
+        ("How long is the longest flight?", "Airport", "the question asks for no number of things"),
+    ],
+)
+def test_counting_every_node_of_a_label_is_held_against_counting_groups_or_a_measure(
+    store, question, label, expected
+) -> None:
+    _, found = check(store, question, "count_label", label=label)
+    assert all(not f.hard for f in found)
+    if expected is None:
+        assert found == []
+    else:
+        assert any(expected in f.text for f in found)

@@ -28,7 +28,9 @@ def test_at_least_24_questions_per_graph_split_in_halves():
     for graph in ("movies", "flights"):
         qs = load_questions(graphs=[graph])
         assert len(qs) >= 24
-        assert len(load_questions(split="dev", graphs=[graph])) == len(qs) // 2
+        dev = load_questions(split="dev", graphs=[graph])
+        # split in halves once; test questions a fix was made for have moved to dev since
+        assert len(dev) - sum(1 for q in dev if q.moved) == len(qs) // 2
     assert {q.kind for q in QUESTIONS} == set(KINDS)
     with pytest.raises(ConfigError):
         load_questions(split="train")
