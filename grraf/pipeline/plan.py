@@ -192,7 +192,14 @@ def term_finding(task: Task, question: str, directed: bool | None) -> str | None
     True
     >>> term_finding(get_task("diameter"), "In this tree, what is the diameter?", False) is None
     True
+    >>> bridges = "Count the bridges. A bridge's removal adds connected components."
+    >>> term_finding(get_task("bridge_count"), bridges, False) is None
+    True
     """
+    if validate.uses(question, task.terms):
+        # The question names the chosen task itself; another's term is then part of a definition
+        # ("A bridge is an edge whose removal increases the number of connected components").
+        return None
     own = " ".join((task.name.replace("_", " "), task.summary, *task.phrasings, *task.terms))
     form = validate.ask_form(question)
     for other in TASKS:

@@ -121,10 +121,7 @@ def test_self_check_cross_checks_llm_written_cypher_against_networkx(settings):
         fenced(wrong, "cypher"),
         fenced("MATCH (a:G_Node)-[e:G_EDGE]->(b:G_Node {id: 2}) RETURN count(e) AS answer", "cypher"),
     )
-    # The whole question about in-degree: a preamble naming another task's term ("maximum flow") is
-    # held against the choice and leaves it unconfirmed.
     question = FLOW.replace("What is the maximum flow from node 0 to node 5?", "What is the in-degree of node 2?")
-    question = question.replace("Find the maximum flow between two nodes", "Find the in-degree of a node")
     settings = settings.with_(self_check=True)
     with GraphQA(backend="cypher", chat_model=model, settings=settings) as qa:
         answer = qa.ask(question)
