@@ -8,6 +8,7 @@ from grraf.bench.checkers import check
 from grraf.bench.property.graphs import property_graph
 from grraf.bench.property.questions import (
     KINDS,
+    _question,
     all_questions,
     check_path,
     load_questions,
@@ -32,6 +33,25 @@ def test_at_least_24_questions_per_graph_split_in_halves():
     assert {q.kind for q in QUESTIONS} == set(KINDS)
     with pytest.raises(ConfigError):
         load_questions(split="train")
+
+
+def test_the_batch_reaches_the_bench_question_and_defaults_to_one():
+    assert by_id("movies-01").to_question().meta["batch"] == 1
+    raw = {
+        "id": "x-1",
+        "graph": "movies",
+        "split": "test",
+        "text": "Who directed The Matrix?",
+        "kind": "set",
+        "gold": ["Lana Wachowski", "Lilly Wachowski"],
+        "mentions": [],
+        "shape": {"name": "neighbours"},
+        "cypher": {"any": "MATCH (n) RETURN n"},
+    }
+    assert _question(raw).batch == 1
+    assert _question({**raw, "batch": 2}).batch == 2
+    with pytest.raises(ConfigError):
+        _question({**raw, "batch": 0})
 
 
 @pytest.mark.parametrize("question", QUESTIONS, ids=lambda q: q.id)
