@@ -27,16 +27,29 @@ def by_id(qid: str):
 
 def test_at_least_24_questions_per_graph_split_in_halves():
     for graph in ("movies", "flights"):
-        qs = load_questions(graphs=[graph])
+        qs = [q for q in load_questions(graphs=[graph]) if q.batch == 1]
         assert len(qs) >= 24
-        assert len(load_questions(split="dev", graphs=[graph])) == len(qs) // 2
+        assert sum(q.split == "dev" for q in qs) == len(qs) // 2
     assert {q.kind for q in QUESTIONS} == set(KINDS)
     with pytest.raises(ConfigError):
         load_questions(split="train")
 
 
+def test_batch_two_is_a_fresh_test_only_set_about_half_per_graph():
+    fresh = [q for q in QUESTIONS if q.batch == 2]
+    assert len(fresh) >= 30 and all(q.split == "test" for q in fresh)
+    per_graph = {g: sum(q.graph == g for q in fresh) for g in ("movies", "flights")}
+    assert abs(per_graph["movies"] - per_graph["flights"]) <= 2, per_graph
+    assert {q.kind for q in fresh} == set(KINDS)
+    assert {q.batch for q in QUESTIONS} == {1, 2}
+    # the first batch is the 56 questions written before any field said so
+    assert [q.id for q in QUESTIONS if q.batch == 1] == [q.id for q in QUESTIONS[:56]]
+    assert not {normalise(q.text) for q in fresh} & {normalise(q.text) for q in QUESTIONS if q.batch == 1}
+
+
 def test_the_batch_reaches_the_bench_question_and_defaults_to_one():
     assert by_id("movies-01").to_question().meta["batch"] == 1
+    assert by_id("flights-29").to_question().meta["batch"] == 2
     raw = {
         "id": "x-1",
         "graph": "movies",
