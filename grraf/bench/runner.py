@@ -178,8 +178,8 @@ def _base_row(question: Question, method: str) -> dict[str, Any]:
         "phrasing_id": meta.get("phrasing_id"),
         "phrasing_split": meta.get("phrasing_split"),
         "negated": meta.get("negated"),
-        # property-graph questions: which graph, split, answer kind and query shape
-        **{key: meta[key] for key in ("graph", "split", "kind", "shape") if key in meta},
+        # property-graph questions: which graph, split, answer kind, query shape and batch of writing
+        **{key: meta[key] for key in ("graph", "split", "kind", "shape", "batch") if key in meta},
     }
 
 

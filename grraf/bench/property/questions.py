@@ -56,6 +56,9 @@ class PropertyQuestion:
     cypher: Mapping[str, str]
     tolerance: float = 0.0
     moved: str = ""
+    #: Which batch of writing the question came from: 1, the first 56 (seen by the developers);
+    #: 2, written later by someone who had not seen grraf's answers (a report keeps them apart).
+    batch: int = 1
 
     def cypher_for(self, dialect: Dialect) -> str:
         """The hand-written query for ``dialect`` (its own, else the shared ``any`` one)."""
@@ -77,6 +80,7 @@ class PropertyQuestion:
                 "split": self.split,
                 "kind": self.kind,
                 "shape": self.shape["name"],
+                "batch": self.batch,
             },
             check={"kind": self.kind, "graph": self.graph, "tolerance": self.tolerance, "question": self.text},
         )
@@ -96,11 +100,14 @@ def _question(raw: Mapping[str, Any]) -> PropertyQuestion:
             cypher={str(k): str(v) for k, v in raw["cypher"].items()},
             tolerance=float(raw.get("tolerance", 0.0)),
             moved=str(raw.get("moved", "")),
+            batch=int(raw.get("batch", 1)),
         )
     except KeyError as e:
         raise ConfigError(f"question {raw.get('id', '?')} lacks {e.args[0]!r}") from e
     if q.graph not in GRAPHS or q.kind not in KINDS or q.split not in SPLITS:
         raise ConfigError(f"question {q.id}: bad graph, kind or split ({q.graph}, {q.kind}, {q.split})")
+    if q.batch < 1:
+        raise ConfigError(f"question {q.id}: batch must be 1 or more, not {q.batch}")
     if q.kind == "path" and not {"from", "to", "hops"} <= set(q.gold):
         raise ConfigError(f"question {q.id}: a path gold needs from, to and hops")
     return q

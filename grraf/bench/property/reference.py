@@ -105,6 +105,7 @@ def _component_of(graph: nx.Graph, node: Any) -> set[Any]:
 def _movies_reference() -> dict[str, Reference]:
     a, d, p = _acted, _directed, lambda: nodes("movies", "Person")
     m = lambda: nodes("movies", "Movie")  # noqa: E731 - a one-line accessor like the others
+    w = lambda: rels("movies", "WROTE")  # noqa: E731
     return {
         "movies-01": lambda: sorted(d()[d().target == "The Matrix"].source),
         "movies-02": lambda: _released("Apollo 13"),
@@ -140,6 +141,42 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-26": lambda: _top(pd.Series({n: len(_co_actors(n)) for n in set(a().source)})),
         "movies-27": lambda: _oldest(_cast("The Matrix")),
         "movies-28": lambda: sorted(t for t in _movies_of("Cuba Gooding Jr.") if _released(t) > 1996),
+        # batch 2
+        "movies-29": lambda: sorted(a()[(a().target == "Alien") & a().roles.map(lambda r: "Ripley" in r)].source),
+        "movies-30": lambda: list(a()[(a().source == "Hugh Jackman") & (a().target == "The Prestige")].roles.iloc[0]),
+        "movies-31": lambda: sorted(w()[w().target == "A Few Good Men"].source),
+        "movies-32": lambda: len(set(d()[d().source == "Robert Zemeckis"].target)),
+        "movies-33": lambda: sorted(w()[w().source == "Frank Darabont"].target),
+        "movies-34": lambda: _top(rels("movies", "PRODUCED").groupby("source").size()),
+        "movies-35": lambda: _top(-m().set_index("title").released),
+        "movies-36": lambda: round(float(p()[p().name.isin(_cast("Cloud Atlas"))].born.mean()), 4),
+        "movies-37": lambda: sorted(set(_co_actors("Tom Hanks")) & set(_co_actors("Kevin Bacon"))),
+        "movies-38": lambda: bool(_movies_of("Meg Ryan") & _movies_of("Tom Cruise")),
+        "movies-39": lambda: bool(((d().source == "Steven Spielberg") & (d().target == "Forrest Gump")).any()),
+        "movies-40": lambda: _released("Gladiator") < _released("The Matrix"),
+        "movies-41": lambda: int((p()[p().name.isin(set(a().source))].born < 1940).sum()),
+        "movies-42": lambda: _top(p()[p().name.isin(set(d().source))].dropna(subset=["born"]).set_index("name").born),
+        "movies-43": lambda: sorted(a()[(a().source == "Tom Hanks") & (a().roles.map(len) > 1)].target),
+        "movies-44": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Helen Hunt"), ("Person", "Keanu Reeves")
+        ),
+        "movies-45": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Harrison Ford"), ("Person", "Sigourney Weaver")
+        ),
+        "movies-46": lambda: nx.has_path(movies_graph(), ("Person", "Christian Bale"), ("Person", "Tom Hanks")),
+        "movies-47": lambda: sorted(
+            k[1]
+            for k in _component_of(movies_graph(), ("Person", "Christopher Nolan"))
+            if k[0] == "Person" and k[1] != "Christopher Nolan"
+        ),
+        "movies-48": lambda: max(len(c) for c in nx.connected_components(movies_graph())),
+        "movies-49": lambda: _top(
+            pd.Series({t: len(set().union(*(_movies_of(x) for x in _cast(t))) - {t}) for t in m().title})
+        ),
+        "movies-50": lambda: _top(d()[d().target.isin(_movies_of("Tom Hanks"))].groupby("source").size()),
+        "movies-51": lambda: sorted(
+            p()[(p().born == p()[p().name == "Tom Hanks"].born.iloc[0]) & (p().name != "Tom Hanks")].name
+        ),
     }
 
 
@@ -208,6 +245,35 @@ def _flights_reference() -> dict[str, Reference]:
         ),
         "flights-27": lambda: int((pd.Series(list(country().values())).value_counts() > 2).sum()),
         "flights-28": lambda: sorted(_airport_codes_in("Germany")),
+        # batch 2
+        "flights-29": lambda: str(_airport("EZE")["name"]),
+        "flights-30": lambda: int(r()[(r().source == "FRA") & (r().target == "SIN")].distance_km.iloc[0]),
+        "flights-31": lambda: _continent_by_country_name()[country()["NBO"]],
+        "flights-32": lambda: int((nodes("flights", "Country").continent == "Asia").sum()),
+        "flights-33": lambda: _top(-r()[r().source == "HEL"].set_index("target").distance_km),
+        "flights-34": lambda: len(set(g().predecessors("SCL"))),
+        "flights-35": lambda: _top(r()[r().source == "SYD"].set_index("target").distance_km),
+        "flights-36": lambda: sum(1 for c in country().values() if _continent_by_country_name()[c] == "Europe"),
+        "flights-37": lambda: g().has_edge("BOM", "JNB"),
+        "flights-38": lambda: g().has_edge("SEA", "SYD") or g().has_edge("SYD", "SEA"),
+        "flights-39": lambda: nx.has_path(g(), "SCL", "ICN"),
+        "flights-40": lambda: sorted(nx.descendants(g(), "BRR") - {"BRR"}),
+        "flights-41": lambda: _one_stop("SCL"),
+        "flights-42": lambda: nx.shortest_path_length(g(), "OGG", "NCE"),
+        "flights-43": lambda: nx.shortest_path_length(g(), "HNL", "CPT"),
+        "flights-44": lambda: _lightest_within("SCL", "LHR", 4),
+        "flights-45": lambda: _top(
+            pd.Series({a: g().out_degree(a) for a, c in country().items() if _continent_by_country_name()[c] == "Asia"})
+        ),
+        "flights-46": lambda: _top(
+            pd.Series([c for c in country().values() if _continent_by_country_name()[c] == "Europe"]).value_counts()
+        ),
+        "flights-47": lambda: sorted(a for a in g().predecessors("HNL") if country()[a] == "Japan"),
+        "flights-48": lambda: nx.descendants(g(), "FRA") == set(g()) - {"FRA"},
+        "flights-49": lambda: len(nx.single_source_shortest_path_length(g(), "HNL", cutoff=2)) - 1,
+        "flights-50": lambda: _mean_domestic_distance("United States"),
+        "flights-51": lambda: sum(1 for u, v in g().edges if not g().has_edge(v, u)),
+        "flights-52": lambda: sorted(_airports_sharing_a_city()),
     }
 
 
@@ -217,6 +283,45 @@ def _top_k(series: pd.Series, k: int) -> list[str]:
     if len(ordered) > k and ordered.iloc[k - 1] == ordered.iloc[k]:
         raise ValueError(f"top-{k} is tied at the cut: {ordered.head(k + 1).to_dict()}")
     return sorted(str(i) for i in ordered.index[:k])
+
+
+def _one_stop(code: str) -> list[str]:
+    """Airports two flights from ``code``, refusing a set that depends on how "one stop" is read.
+
+    Read as walks of two flights or as "two flights and not non-stop", the set must be the same
+    and must not hold ``code`` itself; else the question would have no single answer.
+    """
+    g = route_graph()
+    two = {b for a in g.successors(code) for b in g.successors(a)}
+    if code in two or two & set(g.successors(code)):
+        raise ValueError(f"'one stop from {code}' is ambiguous: {sorted(two)}")
+    return sorted(two)
+
+
+def _lightest_within(source: str, target: str, max_hops: int) -> int:
+    """The least total distance from ``source`` to ``target``, checking its route has at most ``max_hops`` flights.
+
+    Neo4j's hand-written query (no GDS) takes the least total over routes of at most ``max_hops``
+    flights; that equals the true optimum only while the optimum is that short.
+    """
+    path = nx.shortest_path(route_graph(), source, target, weight="distance_km")
+    if len(path) - 1 > max_hops:
+        raise ValueError(f"the lightest route {path} has more than {max_hops} flights")
+    return int(nx.path_weight(route_graph(), path, weight="distance_km"))
+
+
+def _mean_domestic_distance(country_name: str) -> float:
+    """The mean distance of the routes with both ends in ``country_name``."""
+    country = _country_of()
+    r = _routes()
+    inside = (r.source.map(country) == country_name) & (r.target.map(country) == country_name)
+    return round(float(r[inside].distance_km.mean()), 4)
+
+
+def _airports_sharing_a_city() -> list[str]:
+    ap = nodes("flights", "Airport")
+    per_city = ap.groupby("city").code.transform("size")
+    return list(ap[per_city > 1].code)
 
 
 def _continent_by_country_name() -> dict[str, str]:

@@ -49,7 +49,9 @@ VARIANTS: dict[str, Callable[[str], str | None]] = {
 def precision_recall(store, variant: Callable[[str], str | None]) -> tuple[float, float, int]:
     schema = store.schema()
     tp = fp = fn = 0
-    for q in all_questions():
+    # Batch 1 only: batch 2 is held out for an honest measurement of grraf, so no part of grraf
+    # (entity resolution included) is measured or tuned on it here.
+    for q in (q for q in all_questions() if q.batch == 1):
         gold = {(m.label, m.property, m.value) for m in q.mentions}
         texts = [q.text] if variant("x") == "x" else []
         for m in q.mentions:

@@ -326,3 +326,13 @@ def test_answer_row_handles_odd_values(questions) -> None:
 def test_runner_module_loads_the_real_agent_lazily() -> None:
     # importing the runner must not import the agent (it pulls in the LLM stack)
     assert "GraphQA" not in vars(runner)
+
+
+def test_a_property_question_row_says_which_batch_it_is_from() -> None:
+    from grraf.bench.property.bench import property_questions
+
+    by_id = {q.id: q for q in property_questions()}
+    for qid, batch in (("movies-01", 1), ("flights-29", 2)):
+        row = answer_row(by_id[qid], "grraf-cypher", make_answer("x", None))
+        assert row["batch"] == batch and row["graph"] and row["split"]
+        json.dumps(row)

@@ -8,6 +8,7 @@ from grraf.bench.checkers import check
 from grraf.bench.property.graphs import property_graph
 from grraf.bench.property.questions import (
     KINDS,
+    _question,
     all_questions,
     check_path,
     load_questions,
@@ -26,14 +27,45 @@ def by_id(qid: str):
 
 def test_at_least_24_questions_per_graph_split_in_halves():
     for graph in ("movies", "flights"):
-        qs = load_questions(graphs=[graph])
+        qs = [q for q in load_questions(graphs=[graph]) if q.batch == 1]
         assert len(qs) >= 24
-        dev = load_questions(split="dev", graphs=[graph])
-        # split in halves once; test questions a fix was made for have moved to dev since
-        assert len(dev) - sum(1 for q in dev if q.moved) == len(qs) // 2
+        # batch 1 was split in halves once; test questions a fix was made for have moved to dev since
+        assert sum(q.split == "dev" and not q.moved for q in qs) == len(qs) // 2
     assert {q.kind for q in QUESTIONS} == set(KINDS)
     with pytest.raises(ConfigError):
         load_questions(split="train")
+
+
+def test_batch_two_is_a_fresh_test_only_set_about_half_per_graph():
+    fresh = [q for q in QUESTIONS if q.batch == 2]
+    assert len(fresh) >= 30 and all(q.split == "test" for q in fresh)
+    per_graph = {g: sum(q.graph == g for q in fresh) for g in ("movies", "flights")}
+    assert abs(per_graph["movies"] - per_graph["flights"]) <= 2, per_graph
+    assert {q.kind for q in fresh} == set(KINDS)
+    assert {q.batch for q in QUESTIONS} == {1, 2}
+    # the first batch is the 56 questions written before any field said so
+    assert [q.id for q in QUESTIONS if q.batch == 1] == [q.id for q in QUESTIONS[:56]]
+    assert not {normalise(q.text) for q in fresh} & {normalise(q.text) for q in QUESTIONS if q.batch == 1}
+
+
+def test_the_batch_reaches_the_bench_question_and_defaults_to_one():
+    assert by_id("movies-01").to_question().meta["batch"] == 1
+    assert by_id("flights-29").to_question().meta["batch"] == 2
+    raw = {
+        "id": "x-1",
+        "graph": "movies",
+        "split": "test",
+        "text": "Who directed The Matrix?",
+        "kind": "set",
+        "gold": ["Lana Wachowski", "Lilly Wachowski"],
+        "mentions": [],
+        "shape": {"name": "neighbours"},
+        "cypher": {"any": "MATCH (n) RETURN n"},
+    }
+    assert _question(raw).batch == 1
+    assert _question({**raw, "batch": 2}).batch == 2
+    with pytest.raises(ConfigError):
+        _question({**raw, "batch": 0})
 
 
 @pytest.mark.parametrize("question", QUESTIONS, ids=lambda q: q.id)
