@@ -73,13 +73,14 @@ def _collect_questions(
     graphinstruct_dir: Path | None,
     phrasing: str = "graphinstruct",
     split: str = "test",
+    batch: int | None = None,
 ) -> list[Question]:
     from grraf.bench.property.bench import property_questions, split_tasks
 
     questions: list[Question] = []
     tasks, with_property = split_tasks(tasks)
     if with_property:
-        questions += property_questions(None if split == "all" else split)
+        questions += property_questions(None if split == "all" else split, batch=batch)
         if tasks is None and jsonl is None and not scale:
             return questions
     if jsonl is not None:
@@ -161,6 +162,13 @@ def _print_report(out: Path) -> None:
     show_default=True,
     help="Which half of the free phrasings and of the property questions: 'dev' (tune on it), 'test' (report "
     "it); 'all' only for property questions.",
+)
+@click.option(
+    "--batch",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Only the property questions of this batch: 1 (the first 56, seen by grraf's developers) or 2 "
+    "(written later by someone who had not seen grraf's answers); default: every batch.",
 )
 @click.option(
     "--store",
@@ -253,6 +261,7 @@ def bench(
     tasks: str | None,
     phrasing: str,
     split: str,
+    batch: int | None,
     store_kind: str,
     per_task: int,
     methods: str,
@@ -294,6 +303,7 @@ def bench(
       grraf bench --phrasing free --split test --seed 11 --per-task 10 --out runs/free-test
       grraf bench --tasks property --store neo4j --methods grraf-cypher,direct
       grraf bench --tasks property --store neo4j --methods grraf-cypher,langchain-neo4j,neo4j-graphrag
+    grraf bench --tasks property --batch 2 --methods grraf-cypher --out runs/property-batch2
 
     \b
     Tasks: connectivity cycle bipartite flow hamilton shortest substructure topology
@@ -332,6 +342,7 @@ def bench(
             graphinstruct_dir=graphinstruct_dir,
             phrasing=phrasing.lower(),
             split=split.lower(),
+            batch=batch,
         )
         _run(
             questions,

@@ -32,9 +32,14 @@ STORES: tuple[str, ...] = ("ladybug", "neo4j")
 LADYBUG_FILE = "property.lbug"
 
 
-def property_questions(split: str | None = None, graphs: Iterable[str] | None = None) -> list[Question]:
-    """The property-graph questions as bench questions (``split``: dev, test or None for both)."""
-    return [q.to_question() for q in load_questions(split=split, graphs=graphs)]
+def property_questions(
+    split: str | None = None, graphs: Iterable[str] | None = None, *, batch: int | None = None
+) -> list[Question]:
+    """The property-graph questions as bench questions (``split``: dev, test or None for both;
+    ``batch``: one batch of writing, or None for all)."""
+    return [
+        q.to_question() for q in load_questions(split=split, graphs=graphs) if batch is None or q.batch == batch
+    ]
 
 
 def split_tasks(spec: str | None) -> tuple[str | None, bool]:

@@ -87,7 +87,11 @@ def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
     args = ["--tasks", "property", "--split", "dev", "--methods", "grraf-cypher", "--out", str(out), "--no-templates"]
     dry = CliRunner().invoke(bench, [*args, "--dry-run"])
     assert dry.exit_code == 0, dry.output
-    assert "property: 28" in dry.output
+    assert f"property: {len(property_questions('dev'))}" in dry.output
+    batch2 = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", "2", "--dry-run"])
+    assert batch2.exit_code == 0, batch2.output
+    assert f"property: {len(property_questions('test', batch=2))}" in batch2.output
+    assert len(property_questions("test", batch=2)) < len(property_questions("test"))
     ids = [q.id for q in property_questions("dev")][:3]
     only: list[Any] = []
 
