@@ -37,9 +37,7 @@ def property_questions(
 ) -> list[Question]:
     """The property-graph questions as bench questions (``split``: dev, test or None for both;
     ``batch``: one batch of writing, or None for all)."""
-    return [
-        q.to_question() for q in load_questions(split=split, graphs=graphs) if batch is None or q.batch == batch
-    ]
+    return [q.to_question() for q in load_questions(split=split, graphs=graphs) if batch is None or q.batch == batch]
 
 
 def split_tasks(spec: str | None) -> tuple[str | None, bool]:
