@@ -106,7 +106,9 @@ PLANS: dict[str, dict[str, Any]] = {
     },
     "flights-27": {"task": "count_by_degree", "label": "Country", "rel_type": "IN_COUNTRY", "op": ">", "threshold": 2},
 }
-DEV = load_questions(split="dev")
+#: The dev half as first split; the questions moved from test since (``moved``) ask what no catalogue
+#: task computes ("How many separate groups ...?"), so a person would choose none: code is written.
+DEV = [q for q in load_questions(split="dev") if not q.moved]
 
 
 def test_every_dev_question_has_a_plan() -> None:
