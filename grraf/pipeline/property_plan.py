@@ -688,12 +688,16 @@ def check_choice(
         types = graph.properties(owner) if owner else graph.properties(c.params.get("rel_type", ""), rel=True)
         if not numeric(types.get(c.params["property"], "")):
             c.hard(f"The question asks for a number, but {c.params['property']!r} does not hold numbers.")
+    # A part of the question the task leaves out (a stated number, an average, a ranking, a second
+    # name) means it answers another question: such a choice is not run unconfirmed but dropped, and
+    # Cypher is written from the question. Run unconfirmed, these choices gave 0 right answers of 19
+    # (both halves of batch 1, 2026-11-24); a name or a direction the words leave open stays soft.
     for finding in _unused_asks(task, c.params, question, entities, graph):
-        c.soft(finding)
+        c.hard(finding)
     used = {normalise(str(reply.get(p.name))) for p in task.parameters if p.kind == "entity" and reply.get(p.name)}
     unused = sorted({e.phrase for e in entities if normalise(e.value) not in used and normalise(e.phrase) not in used})
     if unused:
-        c.soft(f"The question also names {', '.join(map(repr, unused))}, which {task.name} does not use.")
+        c.hard(f"The question also names {', '.join(map(repr, unused))}, which {task.name} does not use.")
     return c.params, c.findings
 
 
@@ -1080,10 +1084,10 @@ def _count_label(c: _Check) -> None:
     if label is None:
         return
     if not readers.asks_how_many(c.question):
-        c.soft(f"count_label counts every :{label} node, but the question asks for no number of things ('how many').")
+        c.hard(f"count_label counts every :{label} node, but the question asks for no number of things ('how many').")
     groups = readers.counted_groups(c.question)
     if groups:
-        c.soft(f"The question counts {groups}, not :{label} nodes.")
+        c.hard(f"The question counts {groups}, not :{label} nodes.")
 
 
 def _aggregate_property(c: _Check) -> None:

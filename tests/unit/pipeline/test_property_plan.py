@@ -445,29 +445,9 @@ def test_none_means_code_is_written_over_the_schema(store) -> None:
     ("question", "reply", "expected"),
     [
         (
-            "Who directed The Martix?",
-            {"task": "neighbours", "entity": "The Matrix", "rel_type": "DIRECTED"},
-            "not written exactly as in the graph",
-        ),
-        (
-            "Which movies is Keanu Reeves in?",
-            {"task": "neighbours", "entity": "Keanu Reeves", "rel_type": "ACTED_IN"},
-            "does not speak of :ACTED_IN; it may mean",
-        ),
-        (
             "Which movies has Tom Hanks done with Meg Ryan?",
             {"task": "neighbours", "entity": "Tom Hanks", "rel_type": "ACTED_IN"},
             "also names 'Meg Ryan'",
-        ),
-        (
-            "Which airport is linked with Glasgow?",
-            {"task": "neighbours", "entity": "Glasgow", "rel_type": "ROUTE", "direction": "out"},
-            "does not say which way",
-        ),
-        (
-            "Which person is the best known actor?",
-            {"task": "top_by_degree", "label": "Person", "rel_type": "ACTED_IN"},
-            "does not say whether the highest or the lowest",
         ),
         (
             "How many movies came out after 2000?",
@@ -490,11 +470,6 @@ def test_none_means_code_is_written_over_the_schema(store) -> None:
             "asks for a total, which count_label does not compute",
         ),
         (
-            "Which movies belong to the same group as The Matrix?",
-            {"task": "co_neighbours", "entity": "The Matrix", "rel_type": "DIRECTED"},
-            "does not speak of :DIRECTED; it may mean",
-        ),
-        (
             "How many airports are in the largest group of airports linked to each other?",
             {"task": "count_label", "label": "Airport"},
             "asks for the largest one(s), which count_label does not rank",
@@ -503,6 +478,43 @@ def test_none_means_code_is_written_over_the_schema(store) -> None:
             "How long is the flight from LHR to SYD, in kilometres?",
             {"task": "connection_length", "source": "LHR", "target": "SYD"},
             "speaks of 'distance_km' ('kilometres'), which connection_length does not read",
+        ),
+    ],
+)
+def test_a_choice_that_leaves_out_part_of_the_question_is_dropped(store, question, reply, expected) -> None:
+    # a stated number, an aggregate, a ranking or a second name the task does not take: the task
+    # answers another question, so it is not run unconfirmed (Cypher is written from the question)
+    _, findings = check(store, question, **reply)
+    assert any(f.hard and expected in f.text for f in findings), texts(findings)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "expected"),
+    [
+        (
+            "Who directed The Martix?",
+            {"task": "neighbours", "entity": "The Matrix", "rel_type": "DIRECTED"},
+            "not written exactly as in the graph",
+        ),
+        (
+            "Which movies is Keanu Reeves in?",
+            {"task": "neighbours", "entity": "Keanu Reeves", "rel_type": "ACTED_IN"},
+            "does not speak of :ACTED_IN; it may mean",
+        ),
+        (
+            "Which airport is linked with Glasgow?",
+            {"task": "neighbours", "entity": "Glasgow", "rel_type": "ROUTE", "direction": "out"},
+            "does not say which way",
+        ),
+        (
+            "Which person is the best known actor?",
+            {"task": "top_by_degree", "label": "Person", "rel_type": "ACTED_IN"},
+            "does not say whether the highest or the lowest",
+        ),
+        (
+            "Which movies belong to the same group as The Matrix?",
+            {"task": "co_neighbours", "entity": "The Matrix", "rel_type": "DIRECTED"},
+            "does not speak of :DIRECTED; it may mean",
         ),
     ],
 )
@@ -669,8 +681,7 @@ def test_counting_every_node_of_a_label_is_held_against_counting_groups_or_a_mea
     store, question, label, expected
 ) -> None:
     _, found = check(store, question, "count_label", label=label)
-    assert all(not f.hard for f in found)
     if expected is None:
         assert found == []
     else:
-        assert any(expected in f.text for f in found)
+        assert any(f.hard and expected in f.text for f in found), texts(found)
