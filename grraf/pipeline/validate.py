@@ -29,8 +29,9 @@ _YES_NO_START = re.compile(
     r"write|print|output|report|produce)\b)",
     re.IGNORECASE,
 )
+#: Words of the ask sentence that make it a yes/no ask (a form stated outright is _YES_NO_STATED's).
 _YES_NO_WORDS = re.compile(
-    r"\b(yes or no|true or false|whether or not|answer yes|yes/no|or not)\b|\btell me whether\b|"
+    r"\b(whether or not|or not)\b|\btell me whether\b|"
     r"\bcheck (?:whether|if)\b|\bdetermine (?:whether|if)\b|\bfind out (?:whether|if)\b|"
     # a question after a lead-in: "If I leave town 3, is there ...?", "Look for the motif: does it ...?"
     r"[,:;]\s*(is|are|does|do|can|could|has|have|will|would)\s+(?:it|there|this|that|they|the|a|an|we|i|you)\b",
