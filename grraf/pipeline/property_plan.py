@@ -690,8 +690,9 @@ def check_choice(
             c.hard(f"The question asks for a number, but {c.params['property']!r} does not hold numbers.")
     # A part of the question the task leaves out (a stated number, an average, a ranking, a second
     # name) means it answers another question: such a choice is not run unconfirmed but dropped, and
-    # Cypher is written from the question. Run unconfirmed, these choices gave 0 right answers of 19
-    # (both halves of batch 1, 2026-11-24); a name or a direction the words leave open stays soft.
+    # Cypher is written from the question. Run unconfirmed, these choices gave 0 right answers in 19
+    # runs on batch 1 (2 dev, 17 test; a question run on ladybug and on Neo4j counts twice); a name or
+    # a direction the words leave open stays soft.
     for finding in _unused_asks(task, c.params, question, entities, graph):
         c.hard(finding)
     used = {normalise(str(reply.get(p.name))) for p in task.parameters if p.kind == "entity" and reply.get(p.name)}
