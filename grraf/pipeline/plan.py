@@ -18,7 +18,8 @@ no task is used and code is written from the question itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from langchain_core.messages import BaseMessage
@@ -168,11 +169,40 @@ def check_choice(
         findings.append(
             Finding(f"The question states {', '.join(unused)}, which {task.signature()} does not take.", hard=False)
         )
+    named = unused_nodes(question, values.values(), store)
+    if named:
+        findings.append(
+            Finding(
+                f"The question names node(s) {', '.join(named)}, which {task.signature()} does not take.", hard=False
+            )
+        )
     findings.extend(Finding(text, hard=False) for text in scope_findings(task, values, question, directed))
     term = term_finding(task, question, directed)
     if term:
         findings.append(Finding(term, hard=False))
     return parameters, findings
+
+
+def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[str]:
+    """Numbers stated before the ask sentence that name a node of the graph and no parameter takes.
+
+    The ask sentence's own numbers are :func:`validate.unused_values`'s; a node named in a sentence
+    that sets the scene ("A rumour starts with person 7; ... After how many rounds does everyone
+    know it?") is as much part of the question, and a choice without it (``connected_components``)
+    answers another one. Only graph nodes: "damping 0.85. Which page ranks first?" names none.
+    """
+    ask = validate.ask_sentence(question)
+    # "The nodes are numbered from 0 to 14" gives the range of the ids, not a node the ask is about.
+    scene = " ".join(s for s in validate.sentences(question) if s != ask and not _NUMBERING.search(s))
+    taken = {str(v) for v in used}
+    return [
+        v
+        for v in dict.fromkeys(validate.stated_values(scene, whole=True))
+        if v not in taken and store.node_key(v) is not None
+    ]
+
+
+_NUMBERING = re.compile(r"\b(?:numbered|labell?ed|indexed|ids?\s+(?:are|run|go))\b", re.IGNORECASE)
 
 
 def term_finding(task: Task, question: str, directed: bool | None) -> str | None:
@@ -229,6 +259,8 @@ def scope_findings(task: Task, values: dict[str, Any], question: str, directed: 
      "The question says 'directly' (one edge away), but reachable_count follows paths."]
     >>> scope_findings(get_task("articulation_point_count"), {}, "How many roads, if closed, cut the map?", None)
     ['The question counts edges, but articulation_point_count counts nodes.']
+    >>> scope_findings(get_task("edge_count"), {}, "How many edges are not on any cycle?", None)
+    ["The question says which edges count ('not on any cycle'), but edge_count counts all of them."]
     """
     found: list[str] = []
     node = values.get("node")
@@ -251,6 +283,11 @@ def scope_findings(task: Task, values: dict[str, Any], question: str, directed: 
     kind = validate.counted(question)
     if task.counts and kind and kind != task.counts:
         found.append(f"The question counts {kind}, but {task.name} counts {task.counts}.")
+    qualifier = validate.count_qualifier(question) if task.counts_all else None
+    if qualifier:
+        found.append(
+            f"The question says which {task.counts} count ('{qualifier}'), but {task.name} counts all of them."
+        )
     return found
 
 

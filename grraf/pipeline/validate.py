@@ -20,13 +20,15 @@ from grraf.tasks.model import NodeRole, Reach
 #: The kind of answer a question's wording asks for; ``None`` when the words leave it open.
 AskForm = Literal["yes/no", "number", "node", "list"]
 
-_SENTENCES = re.compile(r"(?<=[.?!])\s+")
+# "i.e." and "e.g." end no sentence: "How many cables are single points of failure, i.e. removing one
+# would disconnect the network?" is one ask, not a statement and an ask about removing.
+_SENTENCES = re.compile(r"(?<=[.?!])(?<!\bi\.e\.)(?<!\be\.g\.)(?<!\bcf\.)(?<!\bvs\.)\s+", re.IGNORECASE)
 _YES_NO_START = re.compile(
     r"^\s*(?:and\s+|so\s+|then\s+|also\s+|tell me\s+|i (?:want|need) to know\s+|please\s+)?"
     r"(is|are|does|do|did|can|could|has|have|was|were|will|would|should|may|might|must)\b"
     # "Can you give me one full ordering?" is a polite request for the ordering, not a yes or no.
     r"(?!\s+(?:you|u)\s+(?:please\s+)?(?:give|list|show|name|tell|compute|calculate|count|return|provide|"
-    r"write|print|output|report|produce)\b)",
+    r"write|print|output|report|produce|work out|figure out|find|determine|say|estimate|identify|get me)\b)",
     re.IGNORECASE,
 )
 #: Words of the ask sentence that make it a yes/no ask (a form stated outright is _YES_NO_STATED's).
@@ -40,6 +42,11 @@ _YES_NO_WORDS = re.compile(
 #: An answer form the question states outright, wherever it says it: "cycle present? yes or no".
 _YES_NO_STATED = re.compile(
     r"\b(yes or no|no or yes|true or false|yes/no|answer (?:with )?(?:a )?yes)\b", re.IGNORECASE
+)
+#: A number asked for outright after the ask: "Who points to 5? Just give me how many."
+_NUMBER_STATED = re.compile(
+    r"\b(?:just|only|simply)\s+(?:(?:give|tell|send)\s+(?:me|us)\s+)?(?:how many|the count|the total)\b",
+    re.IGNORECASE,
 )
 _NUMBER_ASK = re.compile(
     r"\bhow (many|much|far|long|heavy|big|large|often|deep|wide|tightly)\b|\bnumber of\b|\bcount\b|"
@@ -82,6 +89,8 @@ def sentences(text: str) -> list[str]:
 
     >>> sentences("Edges are given. Is there a cycle? Answer quickly.")
     ['Edges are given.', 'Is there a cycle?', 'Answer quickly.']
+    >>> sentences("How many cables are weak points, i.e. removing one splits the network?")
+    ['How many cables are weak points, i.e. removing one splits the network?']
     """
     return [s for s in _SENTENCES.split(text.strip()) if s]
 
@@ -121,13 +130,24 @@ def ask_form(question: str) -> AskForm | None:
     'number'
     >>> ask_form("Find the node with the maximum PageRank value.")
     'node'
-    >>> ask_form("cycle present? yes or no")
-    'yes/no'
+    >>> ask_form("cycle present? yes or no"), ask_form("Who points to 5? Just give me how many.")
+    ('yes/no', 'number')
+    >>> ask_form("How far apart, in edges, are the farthest pair of nodes?")
+    'number'
+    >>> ask_form("Could you work out the most water that can get from junction 1 to junction 4?") is None
+    True
     """
     ask = ask_sentence(question)
     # The ask sentence alone misses a form stated after it ("cycle present? yes or no").
-    if _YES_NO_WORDS.search(ask) or _YES_NO_START.search(ask) or _YES_NO_STATED.search(question):
+    lead_in = _YES_NO_WORDS.search(ask)
+    # "How far apart, in edges, are the farthest pair?": an aside inside a wh-question leads into nothing.
+    if lead_in and lead_in.group(2) and _WH_OR_IMPERATIVE.search(ask[: lead_in.start()]):
+        lead_in = None
+    if lead_in or _YES_NO_START.search(ask) or _YES_NO_STATED.search(question):
         return "yes/no"
+    # "Who points to 5? Just give me how many." asks for a number, though its ask sentence names nodes.
+    if _NUMBER_STATED.search(question):
+        return "number"
     # "What is the node with the highest PageRank score?" names a node before any number word.
     if _NODE_ASK.search(ask):
         return "node"
@@ -162,8 +182,9 @@ def form_fits(task_output: str, form: AskForm | None) -> bool:
     return task_output in _COMPATIBLE[form]
 
 
-def stated_values(question: str) -> list[str]:
-    """The numbers the question's ask states, as written (node ids, k, thresholds).
+def stated_values(question: str, *, whole: bool = False) -> list[str]:
+    """The numbers the question's ask states, as written (node ids, k, thresholds); with
+    ``whole``, the numbers of every sentence of ``question``.
 
     >>> stated_values("Can you get from node 3 to node 11 in this graph?")
     ['3', '11']
@@ -172,8 +193,8 @@ def stated_values(question: str) -> list[str]:
     >>> stated_values("Is the graph 2-colourable?")
     []
     """
-    ask = ask_sentence(question)
-    return [m.group(1) for m in _VALUE.finditer(ask)]
+    text = question if whole else ask_sentence(question)
+    return [m.group(1) for m in _VALUE.finditer(text)]
 
 
 def mentions(question: str, value: Any) -> bool:
@@ -285,8 +306,27 @@ def said(question: str, words: Iterable[str], *, main: bool = False) -> str | No
     ('cut off', None)
     >>> said("Does it have a route that returns home without using a road twice?", ("without",), main=True) is None
     True
+    >>> said("Could a packet go round in a loop without using any link twice?", ("without",)) is None
+    True
+    >>> said("Can the jobs run in order without running into a loop?", ("without",))
+    'without'
     """
-    return uses(main_clause(question) if main else ask_sentence(question), words)
+    text = main_clause(question) if main else ask_sentence(question)
+    return uses(_OR_NOT.sub(" ", _MANNER.sub(" ", text)), words)
+
+
+# "reachable or not?" offers both answers, "(not necessarily induced)" relaxes a condition: neither
+# "not" asks a negative question.
+_OR_NOT = re.compile(r"\bor not\b|\bnot (?:necessarily|only)\b", re.IGNORECASE)
+
+# How a walk goes ("without using any link twice", "without repeating a node") restricts the walk;
+# its "without" negates nothing the ask is about. Only verbs of walking: "without running into a
+# loop" does negate the loop.
+_MANNER = re.compile(
+    r"\bwithout\s+(?:using|reusing|repeating|revisiting|visiting|traversing|travell?ing|crossing|taking|passing|"
+    r"going|walking|driving|riding|following)\b[^,;:?.!]*",
+    re.IGNORECASE,
+)
 
 
 def uses(text: str, words: Iterable[str]) -> str | None:
@@ -319,7 +359,9 @@ _NAMED = r"(?:[A-Za-z]+\s+)?"
 _SYMMETRIC_TO = r"(?<!adjacent )(?<!connected )(?<!linked )(?<!attached )(?<!next )(?<!joined )(?<!close )"
 _END_BEFORE = (
     r"(?:\b(?:into|towards?|onto)\s+|" + _SYMMETRIC_TO + r"\bto\s+|"
-    r"\b(?:arriv\w*|land\w*|end\w*|point\w*|terminat\w*)\s+at\s+|\b(?:reach|reaches|reaching)\s+)" + _NAMED
+    r"\b(?:arriv\w*|land\w*|end\w*|point\w*|terminat\w*)\s+at\s+|\b(?:reach|reaches|reaching)\s+|"
+    # a citation goes from the citing paper to the cited one: "papers cite paper 5" ends at 5
+    r"\b(?:cite|cites|citing)\s+)" + _NAMED
 )
 _START_BEFORE = r"\b(?:from|out of|leav\w*|depart\w*|exit\w*)\s+" + _NAMED
 _START_AFTER = (
@@ -328,10 +370,10 @@ _START_AFTER = (
 )
 _END_AFTER = r"\s+(?:be|is|are|gets?|was|were)\s+(?:directly\s+)?reached\b"
 _END_WORDS = re.compile(
-    r"\b(incoming|inbound|in-?degree|in degree|arriving|predecessors?|in-neighbou?rs?)\b", re.IGNORECASE
+    r"\b(incoming|inbound|in-?degree|in degree|arriving|predecessors?|in-neighbou?rs?|targets?)\b", re.IGNORECASE
 )
 _START_WORDS = re.compile(
-    r"\b(outgoing|outbound|out-?degree|out degree|departing|successors?|out-neighbou?rs?)\b", re.IGNORECASE
+    r"\b(outgoing|outbound|out-?degree|out degree|departing|successors?|out-neighbou?rs?|sources?)\b", re.IGNORECASE
 )
 
 
@@ -348,6 +390,10 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     (True, None)
     >>> node_role("Can node 25 be reached from node 26?", 25), node_role("Can node 25 be reached from node 26?", 26)
     ('end', 'start')
+    >>> node_role("In how many edges is 5 the target?", 5), node_role("How many papers cite paper 5?", 5)
+    ('end', 'end')
+    >>> node_role("How many papers does paper 5 cite?", 5)
+    'start'
     """
     ask = ask_sentence(question)
     number = r"(?<![\w.])" + re.escape(str(value)) + r"(?![\w]|\.\d)"
@@ -404,7 +450,8 @@ _NODE_NOUNS = (
     r"intersections?|routers?|devices?"
 )
 _COUNTED = re.compile(
-    r"\b(?:how many|number of|count(?: the| all)?|total of)\s+(?:[A-Za-z-]+\s+)?(?:[A-Za-z-]+\s+)?"
+    # lazy: the first noun counts ("How many edges leave node 1?" counts edges, not nodes)
+    r"\b(?:how many|number of|count(?: the| all)?|total of)\s+(?:[A-Za-z-]+\s+)??(?:[A-Za-z-]+\s+)??"
     r"(?:(" + _EDGE_NOUNS + r")|(" + _NODE_NOUNS + r"))\b",
     re.IGNORECASE,
 )
@@ -424,3 +471,97 @@ def counted(question: str) -> Counted | None:
     if found is None:
         return None
     return "edges" if found.group(1) else "nodes"
+
+
+# A count of every node or edge is asked plainly: "How many roads are there in total?". Any other word
+# after the counted noun, or a bound before it, says which ones count ("edges not on any cycle", "at
+# most how many edges can you choose so that ..."), and that is another task's question. Closed lists
+# by design: a plain count is worded from few words, and an unknown word costs only a confirmation.
+_BOUND = re.compile(
+    r"\b(at most|at least|maximum|max|largest|biggest|greatest|most|minimum|min|smallest|fewest|least)\b", re.IGNORECASE
+)
+_PLAIN_COUNT_WORDS = frozenset(
+    {
+        "a",
+        "all",
+        "altogether",
+        "an",
+        "are",
+        "can",
+        "combined",
+        "computer",
+        "contain",
+        "contains",
+        "diagram",
+        "do",
+        "does",
+        "drawing",
+        "drawn",
+        "entire",
+        "exist",
+        "exists",
+        "given",
+        "graph",
+        "has",
+        "have",
+        "here",
+        "i",
+        "in",
+        "is",
+        "it",
+        "its",
+        "listed",
+        "map",
+        "my",
+        "network",
+        "of",
+        "on",
+        "our",
+        "overall",
+        "picture",
+        "please",
+        "present",
+        "road",
+        "same",
+        "see",
+        "shown",
+        "social",
+        "system",
+        "that",
+        "the",
+        "there",
+        "this",
+        "together",
+        "total",
+        "we",
+        "whole",
+        "you",
+        "your",
+    }
+)
+_COUNTED_NOUN = re.compile(r"^(?:" + _EDGE_NOUNS + r"|" + _NODE_NOUNS + r")$", re.IGNORECASE)
+
+
+def count_qualifier(question: str) -> str | None:
+    """The words that say which nodes or edges a count counts ("not on any cycle"), or None when
+    the ask counts them all ("How many roads are there in total?") or counts nothing.
+
+    >>> count_qualifier("How many edges does the graph have?") is None, count_qualifier("Count all the links.") is None
+    (True, True)
+    >>> count_qualifier("How many edges are not on any cycle?")
+    'not on any cycle'
+    >>> count_qualifier("At most how many edges can you choose so that they have no endpoint in common?")
+    'At most'
+    """
+    ask = ask_sentence(question)
+    found = _COUNTED.search(ask)
+    if found is None:
+        return None
+    bound = _BOUND.search(ask[: found.end()])
+    if bound:
+        return bound.group(1)
+    rest = ask[found.end() :].strip(" ?.!")
+    for word in re.finditer(r"[A-Za-z][A-Za-z'-]*", rest):
+        if word.group().lower() not in _PLAIN_COUNT_WORDS and not _COUNTED_NOUN.match(word.group()):
+            return rest[word.start() :]
+    return None

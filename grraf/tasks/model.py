@@ -197,6 +197,9 @@ class Task:
             paths; "directly" in a question contradicts ``paths``, "eventually" ``direct``.
         counts: what a counting task counts, nodes, edges or components; "How many roads ..."
             contradicts ``nodes`` and ``components``.
+        counts_all: the task counts every node or every edge of the graph (``edge_count``); a
+            question that says which ones count ("edges not on any cycle") asks another task's
+            question (:func:`grraf.pipeline.validate.count_qualifier`).
         terms: the technical terms that name this task and no task of another meaning ("matching",
             "cut vertex"); a question using one while the LLM chose a task that does not know the
             term goes back to the LLM (:func:`grraf.pipeline.plan.term_finding`).
@@ -223,6 +226,7 @@ class Task:
     node_role: NodeRole | None = None
     reach: Reach | None = None
     counts: Counts | None = None
+    counts_all: bool = False
     terms: tuple[str, ...] = ()
     property_graph: bool = False
 

@@ -196,6 +196,28 @@ def test_a_negation_inside_a_description_is_no_negative_question(question, negat
     assert any("asks no negative question" in f.text for f in found)
 
 
+def test_how_a_walk_goes_is_no_negative_question() -> None:
+    question = "Could a packet go round in a loop in this network without using any link twice?"
+    assert "is_acyclic" not in {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), question)}
+    _, found = check_choice(get_task("has_cycle"), {}, question, ScriptedStore({}, nodes=10))
+    assert found == [], [f.text for f in found]
+
+
+def test_a_node_named_before_the_ask_is_held_against_a_task_that_takes_none() -> None:
+    question = "A rumour starts with person 7; each round, all who know it tell friends. How many rounds?"
+    _, found = check_choice(get_task("connected_components"), {}, question, ScriptedStore({}, nodes=10))
+    assert [f.text for f in found] == ["The question names node(s) 7, which connected_components() does not take."]
+    assert not found[0].hard
+    _, found = check_choice(get_task("eccentricity"), {"node": 7}, question, ScriptedStore({}, nodes=10))
+    assert found == [], [f.text for f in found]
+
+
+def test_the_numbering_of_the_nodes_names_no_node() -> None:
+    question = "The nodes are numbered from 0 to 9. What is the average shortest path length?"
+    _, found = check_choice(get_task("average_shortest_path_length"), {}, question, ScriptedStore({}, nodes=10))
+    assert found == [], [f.text for f in found]
+
+
 def test_a_non_prefix_is_a_negation() -> None:
     # "Is this graph non-bipartite?" (test half, seed 2028) was answered as "Is it bipartite?", verified.
     question = "Is this graph non-bipartite?"
@@ -215,6 +237,11 @@ def test_a_non_prefix_is_a_negation() -> None:
         ("degree", {"node": 4}, "Count the incoming links of page 4.", "counts both directions"),
         ("articulation_point_count", {}, "How many roads, if closed, split the map?", "counts edges, but"),
         ("bridge_count", {}, "How many towns, if closed, split the map?", "counts nodes, but"),
+        ("out_degree", {"node": 5}, "How many papers cite paper 5?", "5 at the end of"),
+        ("degree", {"node": 5}, "In how many edges is 5 the target?", "only the edges that end at 5"),
+        ("edge_count", {}, "How many edges are not on any cycle?", "which edges count ('not on any cycle')"),
+        ("edge_count", {}, "At most how many edges can you pick with no shared endpoint?", "('At most')"),
+        ("articulation_point_count", {}, "How many cables are weak spots, i.e. cutting one splits it?", "counts edges"),
     ],
 )
 def test_the_scope_the_words_give_is_held_against_the_choice(task, values, question, expected) -> None:
@@ -230,6 +257,10 @@ def test_the_scope_the_words_give_is_held_against_the_choice(task, values, quest
         ("reachable_count", {"node": 3}, "How many nodes can be reached from node 3?"),
         ("degree", {"node": 3}, "How many connections does node 3 have?"),
         ("bridge_count", {}, "How many roads, if closed, split the map?"),
+        ("in_degree", {"node": 5}, "How many papers cite paper 5?"),
+        ("out_degree", {"node": 5}, "How many papers does paper 5 cite?"),
+        ("edge_count", {}, "How many roads are there in total?"),
+        ("node_count", {}, "How many towns are in the map?"),
     ],
 )
 def test_a_choice_whose_scope_fits_the_words_has_no_finding(task, values, question) -> None:

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from grraf.pipeline.validate import ask_form, direction_issue, form_fits, mentions, stated_values, unused_values
+from grraf.pipeline.validate import (
+    ask_form,
+    count_qualifier,
+    direction_issue,
+    form_fits,
+    mentions,
+    said,
+    sentences,
+    stated_values,
+    unused_values,
+)
 
 
 @pytest.mark.parametrize(
@@ -28,6 +38,11 @@ from grraf.pipeline.validate import ask_form, direction_issue, form_fits, mentio
         ("In what order can the courses be taken?", "list"),
         ("What is the shortest path from node 0 to node 5?", None),
         ("Find the cheapest route from 3 to 9.", None),
+        # the form stated after the ask, an aside inside a wh-question, a polite request to compute
+        ("Who points to node 5? Just give me how many.", "number"),
+        ("How far apart, in edges, are the farthest pair of nodes?", "number"),
+        ("Could you work out the most water that can get from junction 1 to junction 4?", None),
+        ("If I leave town 3, is there some way to drive to town 5?", "yes/no"),
     ],
 )
 def test_the_form_the_words_ask_for(question: str, form: str | None) -> None:
@@ -66,3 +81,44 @@ def test_values_are_whole_words_of_the_question() -> None:
 def test_a_stated_direction_must_be_kept(question: str, parameters: dict, issue: str | None) -> None:
     found = direction_issue(question, parameters)
     assert (found is None) if issue is None else (found is not None and issue in found)
+
+
+def test_an_abbreviation_ends_no_sentence() -> None:
+    text = "How many cables are weak points, i.e. removing one splits the network? E.g. a single link."
+    ask = "How many cables are weak points, i.e. removing one splits the network?"
+    assert sentences(text) == [ask, "E.g. a single link."]
+
+
+@pytest.mark.parametrize(
+    ("question", "qualifier"),
+    [
+        ("How many edges does the graph have?", None),
+        ("How many roads are there in total?", None),
+        ("What is the number of links in this network?", None),
+        ("Count all the links in the network.", None),
+        ("Is there a cycle?", None),
+        ("How many edges are not on any cycle?", "not on any cycle"),
+        ("How many edges leave node 1?", "leave node 1"),
+        ("How many nodes have degree greater than 10?", "degree greater than 10"),
+        ("At most how many edges can you pick so that no two share an endpoint?", "At most"),
+    ],
+)
+def test_a_count_qualified_by_its_words(question: str, qualifier: str | None) -> None:
+    assert count_qualifier(question) == qualifier
+
+
+@pytest.mark.parametrize(
+    ("question", "words", "found"),
+    [
+        # how a walk goes, "or not" and "not necessarily" negate nothing asked
+        ("Could a packet go round in a loop without using any link twice?", ("without",), None),
+        ("Is a round trip possible without travelling any track twice?", ("without",), None),
+        ("3 to 9: reachable or not?", ("not",), None),
+        ("Is the motif a subgraph (not necessarily induced)?", ("not",), None),
+        # a "without" that negates the thing asked about stays
+        ("Can the jobs run in order without running into a loop?", ("without",), "without"),
+        ("Is the graph without cycles?", ("without",), "without"),
+    ],
+)
+def test_words_said_outside_a_manner_clause(question: str, words: tuple[str, ...], found: str | None) -> None:
+    assert said(question, words) == found
