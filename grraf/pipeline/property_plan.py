@@ -66,6 +66,10 @@ _FITS: dict[str | None, frozenset[str]] = {
 _ON_EITHER_END = frozenset({"neighbours_where", "neighbour_aggregate", "top_neighbour_by_property"})
 
 
+#: Tasks that follow chains of relationships, wrong for an ask limited to one ("nonstop", "directly").
+_FOLLOWS_PATHS = frozenset({"connected", "connection_length", "connection_path"})
+
+
 def is_property_graph(schema: Schema) -> bool:
     """Whether the schema describes a property graph (typed labels and patterns), not grraf's namespaces."""
     return bool(schema.labels) and bool(schema.patterns)
@@ -527,6 +531,10 @@ class _Check:
             label = readers.label_for_noun(noun, self.graph.labels)
             if label:
                 return [label]
+        # "Which European country ...", "Which actors ...": the noun after a qualifier, a people noun.
+        label, _, _ = readers.asked_label(self.question, self.graph.labels)
+        if label:
+            return [label]
         if readers.asks_who(self.question):
             people = [label for label in self.graph.labels if readers.person_like(label)]
             return people or None
@@ -695,6 +703,11 @@ def check_choice(
     # a direction the words leave open stays soft.
     for finding in _unused_asks(task, c.params, question, entities, graph):
         c.hard(finding)
+    step = readers.one_step(question) if task.name in _FOLLOWS_PATHS else None
+    if step:
+        # "Are there any nonstop flights between Seattle and Sydney?" is not whether a chain of flights
+        # leads there (batch 2): the question's word limits it to one relationship.
+        c.hard(f"The question says '{step}' (one relationship), but {task.name} follows chains of them.")
     used = {normalise(str(reply.get(p.name))) for p in task.parameters if p.kind == "entity" and reply.get(p.name)}
     unused = sorted({e.phrase for e in entities if normalise(e.value) not in used and normalise(e.phrase) not in used})
     if unused:
@@ -1004,8 +1017,19 @@ def _label(c: _Check) -> str | None:
         return None
     noun = readers.asked_noun(c.question)
     wanted = readers.label_for_noun(noun, c.graph.labels) if noun else None
+    asked, asked_as, qualifiers = readers.asked_label(c.question, c.graph.labels)
+    wanted = wanted or asked
+    role = readers.role_of_noun(asked_as, c.graph.rel_types) if asked_as and asked == label else None
     if wanted and wanted != label:
         c.hard(f"The question asks about :{wanted} nodes, not :{label}.")
+    elif qualifiers and asked == label:
+        # "How many Asian countries": a task over every node of a label counts them all (batch 2).
+        only = f"{' '.join(qualifiers)} {asked_as}"
+        c.hard(f"The question asks only about {only}, but {c.task.name} takes every :{label} node.")
+    elif role and c.task.parameter("rel_type") is None:
+        # "How many actors were born before 1940?": actors are the :Person nodes that ACTED_IN.
+        some = f"{asked_as} (:{label} nodes with :{role})"
+        c.hard(f"The question asks about {some}, but {c.task.name} takes every :{label} node.")
     elif (
         readers.asks_who(c.question)
         and not readers.person_like(label)

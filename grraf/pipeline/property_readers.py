@@ -147,6 +147,67 @@ def asked_noun(question: str) -> str | None:
     return next(g for g in found.groups() if g).lower()
 
 
+_ASK_WORDS = re.compile(
+    r"^\s*(?:(?:in|on|at|for|from|to)\s+)?(?:which|what)\s+(?:of\s+the\s+)?(?:kinds?\s+of\s+)?"
+    r"((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)|\bhow\s+many\s+((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)",
+    re.IGNORECASE,
+)
+#: Words between "which"/"how many" and the noun that restrict nothing ("how many different airports").
+_NEUTRAL_WORDS = """different distinct separate unique individual other single one many much total all kinds kind type
+types of the actual"""
+_NEUTRAL = frozenset(_NEUTRAL_WORDS.split())
+
+
+def asked_label(question: str, labels: Iterable[str]) -> tuple[str | None, str | None, list[str]]:
+    """The label the ask is about, the noun that names it, and the words before that noun that
+    restrict it: ``("Country", "country", ["european"])`` for "Which European country has the most
+    airports?". A people noun ("actors") names the graph's person label. ``(None, None, [])`` when no
+    word of the ask names a label.
+
+    Why not :func:`asked_noun`: it takes the first word after "which", and "Which European country"
+    is not about Europeans; the words skipped are what the ask counts or ranks only some of.
+
+    >>> asked_label("Which European country has the most airports?", ["Airport", "Country"])
+    ('Country', 'country', ['european'])
+    >>> asked_label("How many actors here were born before 1940?", ["Person", "Movie"])
+    ('Person', 'actors', [])
+    >>> asked_label("How many different airports are there?", ["Airport"])
+    ('Airport', 'airports', [])
+    """
+    labels = list(labels)
+    found = _ASK_WORDS.search(ask_sentence(question))
+    if not found:
+        return None, None, []
+    phrase = next(g for g in found.groups() if g).lower().split()
+    people = [label for label in labels if person_like(label)]
+    for i, word in enumerate(phrase):
+        label = label_for_noun(word, labels)
+        if label is None and people and stem(_IRREGULAR.get(word, word)) in {stem(p) for p in PERSON_WORDS}:
+            label = people[0]
+        if label:
+            return label, word, [w for w in phrase[:i] if w not in _NEUTRAL]
+    return None, None, []
+
+
+def role_of_noun(noun: str, rel_types: Iterable[str]) -> str | None:
+    """The relationship type an agent noun names ("actors" -> ACTED_IN, "directors" -> DIRECTED), or None.
+
+    >>> role_of_noun("actors", ["ACTED_IN", "DIRECTED"]), role_of_noun("people", ["ACTED_IN"])
+    ('ACTED_IN', None)
+    >>> role_of_noun("producers", ["ACTED_IN", "PRODUCED"]), role_of_noun("directors", ["DIRECTED"])
+    ('PRODUCED', 'DIRECTED')
+    """
+    single = noun.lower()[:-1] if noun.lower().endswith("s") and not noun.lower().endswith("ss") else noun.lower()
+    for suffix in ("or", "er"):
+        if single.endswith(suffix) and len(single) > len(suffix) + 2:
+            root = single[: -len(suffix)]
+            for rel_type in rel_types:
+                parts = name_words(rel_type)
+                if parts and stem(parts[0]) in (root, stem(root)):
+                    return rel_type
+    return None
+
+
 def label_for_noun(noun: str, labels: Iterable[str]) -> str | None:
     """The label a noun names (same stem, plural or not), or None.
 
@@ -397,3 +458,19 @@ def aggregate_stated(question: str) -> str | None:
     asked = set(words(ask_sentence(question)))
     found = {name for vocabulary, name in _AGGREGATES if asked & vocabulary}
     return found.pop() if len(found) == 1 else None
+
+
+_ONE_STEP = re.compile(
+    r"\b(non-?stop|directly|direct|without (?:any |a )?(?:stops?|changes?|layovers?|stopovers?|connections?))\b",
+    re.IGNORECASE,
+)
+
+
+def one_step(question: str) -> str | None:
+    """The word that limits the ask to one relationship ("nonstop flights", "directly"), or None.
+
+    >>> one_step("Are there any nonstop flights between Seattle and Sydney?"), one_step("Can I fly from A to B?")
+    ('nonstop', None)
+    """
+    found = _ONE_STEP.search(ask_sentence(question))
+    return found.group(1).lower() if found else None

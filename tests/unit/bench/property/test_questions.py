@@ -38,7 +38,8 @@ def test_at_least_24_questions_per_graph_split_in_halves():
 
 def test_batch_two_is_a_fresh_test_only_set_about_half_per_graph():
     fresh = [q for q in QUESTIONS if q.batch == 2]
-    assert len(fresh) >= 30 and all(q.split == "test" for q in fresh)
+    # written all test; a question a fix was made for since is dev and says why (``moved``)
+    assert len(fresh) >= 30 and all(q.split == "test" or q.moved for q in fresh)
     per_graph = {g: sum(q.graph == g for q in fresh) for g in ("movies", "flights")}
     assert abs(per_graph["movies"] - per_graph["flights"]) <= 2, per_graph
     assert {q.kind for q in fresh} == set(KINDS)
