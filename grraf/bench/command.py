@@ -167,8 +167,9 @@ def _print_report(out: Path) -> None:
     "--batch",
     type=click.IntRange(min=1),
     default=None,
-    help="Only the property questions of this batch: 1 (the first 56, seen by grraf's developers) or 2 "
-    "(written later by someone who had not seen grraf's answers); default: every batch.",
+    help="Only the property questions of this batch: 1 (the first 56) or 2 (47 written later by someone who had "
+    "not seen grraf's answers), both since seen by grraf's developers; or 3 (48 written 2026-11-24 by someone who "
+    "had not seen grraf's answers, never tuned on); default: every batch.",
 )
 @click.option(
     "--store",
@@ -303,7 +304,7 @@ def bench(
       grraf bench --phrasing free --split test --seed 11 --per-task 10 --out runs/free-test
       grraf bench --tasks property --store neo4j --methods grraf-cypher,direct
       grraf bench --tasks property --store neo4j --methods grraf-cypher,langchain-neo4j,neo4j-graphrag
-    grraf bench --tasks property --batch 2 --methods grraf-cypher --out runs/property-batch2
+      grraf bench --tasks property --batch 3 --methods grraf-cypher --out runs/property-batch3
 
     \b
     Tasks: connectivity cycle bipartite flow hamilton shortest substructure topology

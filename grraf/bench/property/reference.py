@@ -106,6 +106,7 @@ def _movies_reference() -> dict[str, Reference]:
     a, d, p = _acted, _directed, lambda: nodes("movies", "Person")
     m = lambda: nodes("movies", "Movie")  # noqa: E731 - a one-line accessor like the others
     w = lambda: rels("movies", "WROTE")  # noqa: E731
+    pr = lambda: rels("movies", "PRODUCED")  # noqa: E731
     return {
         "movies-01": lambda: sorted(d()[d().target == "The Matrix"].source),
         "movies-02": lambda: _released("Apollo 13"),
@@ -177,7 +178,55 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-51": lambda: sorted(
             p()[(p().born == p()[p().name == "Tom Hanks"].born.iloc[0]) & (p().name != "Tom Hanks")].name
         ),
+        # batch 3
+        "movies-52": lambda: int(p()[p().name == "Natalie Portman"].born.iloc[0]),
+        "movies-53": lambda: _released("Unforgiven"),
+        "movies-54": lambda: list(a()[(a().source == "Gene Hackman") & (a().target == "Unforgiven")].roles.iloc[0]),
+        "movies-55": lambda: sorted(set(a()[a().roles.map(lambda r: "Morpheus" in r)].source)),
+        "movies-56": lambda: sorted(pr()[pr().target == "V for Vendetta"].source),
+        "movies-57": lambda: int(m().released.between(1990, 1999).sum()),
+        "movies-58": lambda: int(p().born.isna().sum()),
+        "movies-59": lambda: _top(
+            m()[m().title.isin(set(d()[d().source == "Ridley Scott"].target))].set_index("title").released
+        ),
+        "movies-60": lambda: len(a()[(a().source == "Hugo Weaving") & (a().target == "Cloud Atlas")].roles.iloc[0]),
+        "movies-61": lambda: round(float(a().groupby("target").size().reindex(m().title, fill_value=0).mean()), 4),
+        "movies-62": lambda: sorted(p()[p().born.between(1980, 1989) & p().name.isin(set(a().source))].name),
+        "movies-63": lambda: len(set().union(*(_cast(t) for t in d()[d().source == "Steven Spielberg"].target))),
+        "movies-64": lambda: sorted(
+            set(d()[d().target.isin({t for t in _movies_of("Meg Ryan") if 1990 <= _released(t) <= 1999})].source)
+        ),
+        "movies-65": lambda: sorted(set().union(*(_movies_of(x) for x in _cast("Top Gun"))) - {"Top Gun"}),
+        "movies-66": lambda: _top(
+            pd.Series({x: len(_movies_of(x) & _movies_of("Meg Ryan")) for x in set(a().source) - {"Meg Ryan"}})
+        ),
+        "movies-67": lambda: _top(
+            pd.Series(
+                {x: len(set().union(*(_cast(t) for t in d()[d().source == x].target)) - {x}) for x in set(d().source)}
+            )
+        ),
+        "movies-68": lambda: int(a()[a().source == "Tom Hanks"].roles.map(len).sum()),
+        "movies-69": lambda: bool((d().source == "Tom Hanks").any()),
+        "movies-70": lambda: _born("Jack Nicholson") == _born("Morgan Freeman"),
+        "movies-71": lambda: any(
+            set(d()[d().target == t].source) - {"Clint Eastwood"} for t in _movies_of("Clint Eastwood")
+        ),
+        "movies-72": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Julia Roberts"), ("Person", "Kevin Bacon")
+        ),
+        "movies-73": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Gene Hackman"), ("Person", "Carrie Fisher")
+        ),
+        "movies-74": lambda: sorted(
+            set(d().source) - {k[1] for k in _component_of(movies_graph(), ("Person", "Tom Hanks")) if k[0] == "Person"}
+        ),
+        "movies-75": lambda: nx.has_path(movies_graph(), ("Person", "Russell Crowe"), ("Person", "Hugh Jackman")),
     }
+
+
+def _born(name: str) -> int:
+    p = nodes("movies", "Person")
+    return int(p[p.name == name].born.iloc[0])
 
 
 def _oldest(people: set[str]) -> list[str]:
@@ -274,6 +323,37 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-50": lambda: _mean_domestic_distance("United States"),
         "flights-51": lambda: sum(1 for u, v in g().edges if not g().has_edge(v, u)),
         "flights-52": lambda: sorted(_airports_sharing_a_city()),
+        # batch 3
+        "flights-53": lambda: float(_airport("AKL").latitude),
+        "flights-54": lambda: str(_airport(_code_of("Suvarnabhumi Airport")).city),
+        "flights-55": lambda: _distance("SYD", "MEL"),
+        "flights-56": lambda: _continent_by_country_name()["Turkey"],
+        "flights-57": lambda: _shortest_route_pair(),
+        "flights-58": lambda: sum(
+            1 for t in g().successors("DXB") if _continent_by_country_name()[country()[t]] == "Europe"
+        ),
+        "flights-59": lambda: round(float(r()[r().source == "HND"].distance_km.mean()), 4),
+        "flights-60": lambda: sorted(a for a, c in country().items() if _continent_by_country_name()[c] == "Oceania"),
+        "flights-61": lambda: _top(r()[r().source.map(country()) == "United States"].set_index("target").distance_km),
+        "flights-62": lambda: len(_foreign_countries_served("DOH")),
+        "flights-63": lambda: sorted(
+            a for a in g().predecessors("CPT") if _continent_by_country_name()[country()[a]] == "Europe"
+        ),
+        "flights-64": lambda: _flying_to_one_not_the_other("BOS", "EWR"),
+        "flights-65": lambda: _top(-_mean_flights_to_all_others()),
+        "flights-66": lambda: _top(pd.Series({c: g().out_degree(c) for c in ("NRT", "HND")})),
+        "flights-67": lambda: g().has_edge("ICN", "AKL"),
+        "flights-68": lambda: _distance("AKL", "DOH") > 14000,
+        "flights-69": lambda: nx.shortest_path_length(g(), "CAL", "HNL") <= 3,
+        "flights-70": lambda: nx.shortest_path_length(g(), "LIH", "CAI"),
+        "flights-71": lambda: nx.shortest_path_length(g(), "KOA", "NBO"),
+        "flights-72": lambda: _lightest_within("DUB", "SIN", 3),
+        "flights-73": lambda: _only_stop_of_the_lightest_route("EDI", "HKG"),
+        "flights-74": lambda: nx.number_strongly_connected_components(g()),
+        "flights-75": lambda: len(
+            {b for a in g().successors("LIH") for b in g().successors(a)} - set(g().successors("LIH")) - {"LIH"}
+        ),
+        "flights-76": lambda: int(r()[r().source == "SIN"].distance_km.sum()),
     }
 
 
@@ -322,6 +402,67 @@ def _airports_sharing_a_city() -> list[str]:
     ap = nodes("flights", "Airport")
     per_city = ap.groupby("city").code.transform("size")
     return list(ap[per_city > 1].code)
+
+
+def _distance(source: str, target: str) -> int:
+    r = _routes()
+    return int(r[(r.source == source) & (r.target == target)].distance_km.iloc[0])
+
+
+def _shortest_route_pair() -> list[str]:
+    """The two airports of the shortest route, refusing a tie between two different pairs."""
+    r = _routes()
+    pairs = {frozenset((x.source, x.target)) for x in r[r.distance_km == r.distance_km.min()].itertuples()}
+    if len(pairs) != 1:
+        raise ValueError(f"the shortest route is tied: {pairs}")
+    return sorted(next(iter(pairs)))
+
+
+def _foreign_countries_served(code: str) -> set[str]:
+    """Countries ``code`` flies to non-stop, refusing an airport with domestic routes.
+
+    With a domestic route, "how many countries" could count the airport's own country or not.
+    """
+    country = _country_of()
+    served = {country[t] for t in route_graph().successors(code)}
+    if country[code] in served:
+        raise ValueError(f"{code} flies within {country[code]}: the count is ambiguous")
+    return served
+
+
+def _flying_to_one_not_the_other(wanted: str, unwanted: str) -> list[str]:
+    """Airports with a route to ``wanted`` and none to ``unwanted``.
+
+    Refused when the two are linked: then ``unwanted`` itself would be in or out depending on reading.
+    """
+    g = route_graph()
+    if g.has_edge(wanted, unwanted) or g.has_edge(unwanted, wanted):
+        raise ValueError(f"{wanted} and {unwanted} are linked: the question is ambiguous")
+    return sorted(set(g.predecessors(wanted)) - set(g.predecessors(unwanted)))
+
+
+def _mean_flights_to_all_others() -> pd.Series:
+    """For each airport that can reach every other one, the mean fewest flights to the others."""
+    g = route_graph()
+    out = {}
+    for a in g:
+        lengths = nx.single_source_shortest_path_length(g, a)
+        if len(lengths) == len(g):
+            out[a] = sum(lengths.values()) / (len(g) - 1)
+    return pd.Series(out)
+
+
+def _only_stop_of_the_lightest_route(source: str, target: str) -> str:
+    """The one airport the least-distance route from ``source`` to ``target`` stops at.
+
+    Refused when the lightest route is tied or does not have exactly one stop (the question
+    asks for one airport).
+    """
+    g = route_graph()
+    paths = list(nx.all_shortest_paths(g, source, target, weight="distance_km"))
+    if len(paths) != 1 or len(paths[0]) != 3:
+        raise ValueError(f"the lightest route from {source} to {target} is not one route with one stop: {paths}")
+    return str(paths[0][1])
 
 
 def _continent_by_country_name() -> dict[str, str]:

@@ -332,7 +332,7 @@ def test_a_property_question_row_says_which_batch_it_is_from() -> None:
     from grraf.bench.property.bench import property_questions
 
     by_id = {q.id: q for q in property_questions()}
-    for qid, batch in (("movies-01", 1), ("flights-29", 2)):
+    for qid, batch in (("movies-01", 1), ("flights-29", 2), ("movies-52", 3)):
         row = answer_row(by_id[qid], "grraf-cypher", make_answer("x", None))
         assert row["batch"] == batch and row["graph"] and row["split"]
         json.dumps(row)
