@@ -23,7 +23,7 @@ from grraf.llm.calls import LLMSession
 from grraf.pipeline import answer as answer_stage
 from grraf.pipeline import fallback as fallback_stage
 from grraf.pipeline.generate import CodeWriter
-from grraf.pipeline.inputs import bounded, resolve_graphs
+from grraf.pipeline.inputs import bounded, resolve_graphs, second_graph
 from grraf.pipeline.patterns import check_patterns
 from grraf.pipeline.plan import plan as plan_stage
 from grraf.pipeline.plan import task_of
@@ -117,8 +117,11 @@ class GraphQA:
         to_close: list[GraphStore] = []
         graph_in_text = False
         try:
+            written: dict[str, nx.Graph] = {}
             if self.store is not None and graph is None:
-                store, asked = self.store, question
+                # The store holds G; a subgraph question writes its G' in the text.
+                store = self.store
+                asked, written = second_graph(question)
             else:
                 given = resolve_graphs(question, graph, llm, self.settings)
                 self._emit(
@@ -136,7 +139,8 @@ class GraphQA:
             schema = store.schema()
             self._emit("schema", f"{store.name}: {_size_text(schema)}", chars=len(schema.text))
 
-            plan = plan_stage(bounded(asked), schema, store, llm, graphs=store.capabilities().graph_names or ("G",))
+            graphs = (*(store.capabilities().graph_names or ("G",)), *written)
+            plan = plan_stage(bounded(asked), schema, store, llm, graphs=graphs)
             self._emit(
                 "plan",
                 f"{plan.task or 'no task'}"
@@ -150,7 +154,7 @@ class GraphQA:
                 confirmed=plan.confirmed,
             )
 
-            routed = self._route(store, schema, plan)
+            routed = self._route(store, schema, plan, written)
             if routed is not store:
                 to_close.append(routed)
                 store, schema = routed, routed.schema()
@@ -343,15 +347,24 @@ class GraphQA:
         self._emit("reuse", f"reusing code for shape {reusable.shape} (verified by {reusable.verified_by})")
         return reuse, (reusable.shape, bound)
 
-    def _route(self, store: GraphStore, schema: Schema, plan: Plan) -> GraphStore:
+    def _route(
+        self, store: GraphStore, schema: Schema, plan: Plan, written: dict[str, nx.Graph] | None = None
+    ) -> GraphStore:
         """Project a Cypher store into NetworkX when Python is the better language for the task.
 
         ``networkx`` always projects. ``cypher`` and ``auto`` keep Cypher when the task has a
         verified template in the store's dialect, when no task fits (look-ups and aggregations over
         properties are Cypher's strength), and when the task is not one Cypher handles badly (the
         registry marks max flow, matching, Hamilton paths, ...: GRRAF's own Cypher max flow missed
-        residual edges).
+        residual edges). A second graph written in the question (``written``: G' of a subgraph
+        question about a stored G) joins the projection when the task takes it or no task fits.
         """
+        task = task_of(plan)
+        if written and (task is None or any(p.kind == "graph" for p in task.parameters)):
+            from grraf.stores.networkx import project
+
+            self._emit("route", f"task {plan.task or 'none'}: {store.name} with {', '.join(written)} in NetworkX")
+            return project(store, settings=self.settings, extra=written)
         if store.language == "python" or not store.capabilities().projects:
             return store
         if _property_graph(schema):

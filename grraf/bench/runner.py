@@ -447,14 +447,17 @@ class MethodPool:
         if factory is None:
             raise ConfigError(f"{method} needs a store factory (grraf bench passes one when Neo4j is configured)")
         graphs = question_graphs(question, graph)
-        with factory(question_namespace(question.id), graphs) as store:
+        # The store holds G alone, as a user's database would; a subgraph question's G' stays
+        # written in the question, which GraphQA reads from it (grraf.pipeline.inputs.second_graph).
+        text = question.text if "G_prime" in graphs else ask_without_graph(question.text)
+        with factory(question_namespace(question.id), {"G": graphs["G"]}) as store:
             # A fresh GraphQA per question: its store holds only this question's graph. The
             # factory owns the store (it drops the namespace), so the GraphQA is not closed here.
             # backend="cypher": Cypher runs in the store, projected to NetworkX only for the tasks
             # Cypher handles badly; GraphQA's default ("networkx") would project every question
             # and measure NetworkX, not Neo4j.
             qa = _load_agent().GraphQA(store, backend="cypher", chat_model=self.chat_model, settings=self.settings)
-            return qa.ask(ask_without_graph(question.text))  # type: ignore[no-any-return]
+            return qa.ask(text)  # type: ignore[no-any-return]
 
     def _peer(self, method: str) -> Any:
         """The peer system, connected once to the run's Neo4j (its schema read once)."""

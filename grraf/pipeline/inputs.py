@@ -74,6 +74,30 @@ def resolve_graphs(question: str, graph: nx.Graph | None, llm: LLMSession, setti
     )
 
 
+def second_graph(question: str) -> tuple[str, dict[str, nx.Graph]]:
+    """For a question asked of a store (which holds the graph G): the second graph the question
+    writes (a subgraph question's G', as an edge list or a pattern such as ``a→b, b→c``) as
+    ``{"G_prime": graph}``, and the question with the written graphs replaced by short mentions;
+    the question unchanged and ``{}`` when it writes none.
+
+    >>> asked, graphs = second_graph("Does the pattern a→b, b→c occur in the graph?")
+    >>> sorted(graphs["G_prime"].edges())
+    [('a', 'b'), ('b', 'c')]
+    >>> second_graph("Who directed The Matrix?")
+    ('Who directed The Matrix?', {})
+    """
+    from grraf.parse.graphtext import parse_pattern, parse_question
+
+    parsed = parse_question(question)
+    if parsed is not None and "G_prime" in parsed.graphs:
+        return parsed.question, {"G_prime": parsed.graphs["G_prime"]}
+    if parsed is None:
+        pattern = parse_pattern(question)
+        if pattern is not None:
+            return question, {"G_prime": pattern}
+    return question, {}
+
+
 def _parse_with_llm(question: str, llm: LLMSession, settings: Settings) -> GraphInput:
     from grraf.parse.graphtext import stated_counts, verify_parsed
     from grraf.sandbox.worker import SandboxWorker

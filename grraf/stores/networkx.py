@@ -318,11 +318,14 @@ def _hashable(value: Any) -> bool:
     return True
 
 
-def project(store: GraphStore, *, settings: Settings | None = None) -> NetworkXStore:
+def project(
+    store: GraphStore, *, settings: Settings | None = None, extra: Mapping[str, nx.Graph] | None = None
+) -> NetworkXStore:
     """A NetworkX store over a Cypher store's graph(s), for the Python path.
 
     Generated Python always sees the graph as ``G`` (and ``G_prime``), whatever the stored
     graph is called, so a single named graph (or the store's selected one) becomes ``G``.
+    ``extra`` adds graphs that came with the question (``{"G_prime": pattern}``).
 
     Raises:
         StoreError: the store cannot project (too large, no graph), from its ``to_networkx``.
@@ -332,4 +335,4 @@ def project(store: GraphStore, *, settings: Settings | None = None) -> NetworkXS
     # under any name is the graph asked about.
     if "G" not in graphs and len(graphs) == 1:
         graphs = {"G": next(iter(graphs.values()))}
-    return NetworkXStore(graphs, settings=settings)
+    return NetworkXStore({**graphs, **(extra or {})}, settings=settings)

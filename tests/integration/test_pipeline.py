@@ -212,3 +212,19 @@ def test_a_stated_damping_factor_is_the_pagerank_templates_parameter(settings):
     assert answer.template_origin == "retrieved:pagerank_top" and answer.plan.output == "node"
     assert answer.verified and answer.value == 2 and answer.plan.parameters == {"damping": 0.85}
     assert answer.answer == "Node 2 has the highest PageRank (damping factor 0.85)."
+
+
+def test_a_subgraph_question_about_a_stored_graph_brings_its_pattern_in_the_text(settings):
+    """The store holds G; the question writes G'. The plan may choose subgraph_match (it takes
+    G_prime), and the projection runs it with both graphs."""
+    from grraf.stores.ladybug import LadybugStore
+
+    graph = nx.DiGraph([(0, 1), (1, 2), (2, 0), (2, 3)])
+    store = LadybugStore.from_networkx({"net": graph}, settings=settings)
+    model = scripted(plan_reply("subgraph_match"), plan_reply("subgraph_match"))
+    with GraphQA(store, backend="cypher", chat_model=model, settings=settings.with_(templates=True)) as qa:
+        found = qa.ask("Does the pattern a→b, b→c, c→a occur in the graph?")
+        missing = qa.ask("Does the pattern a→b, a→c, a→d occur in the graph?")
+    assert found.plan.task == "subgraph_match" and found.backend == "networkx"
+    assert found.value is True and missing.value is False
+    assert "G_prime" in found.code

@@ -117,6 +117,26 @@ def test_each_question_gets_its_own_namespace_dropped_after(tmp_path: Path, monk
     assert len(result.rows) == 4
 
 
+def test_a_subgraph_question_puts_g_alone_in_the_store_and_keeps_g_prime_in_the_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (q,) = generate("substructure", 1, seed=2)
+    rec = Recorder({q.text: q.answer})
+    install_agent(monkeypatch, rec)
+    run(
+        [q],
+        ["grraf-neo4j"],
+        tmp_path,
+        settings=Settings(model="scripted"),
+        chat_model=object(),
+        store_factories={"grraf-neo4j": rec.factory},
+    )
+    ((_, loaded),) = rec.entered
+    assert list(loaded) == ["G"] and loaded["G"].number_of_edges() == question_graphs(q)["G"].number_of_edges()
+    # GraphQA reads G' from the question (grraf.pipeline.inputs.second_graph), as it would a user's.
+    assert [text for _, text in rec.asked] == [q.text]
+
+
 def test_without_a_factory_the_method_is_a_configuration_error(tmp_path: Path) -> None:
     (q,) = generate("connectivity", 1, seed=1)
     pool = runner.MethodPool(chat_model=object(), settings=Settings(model="scripted"))
