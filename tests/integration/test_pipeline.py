@@ -44,6 +44,21 @@ def test_cypher_backend_projects_max_flow_into_networkx(settings):
     assert answer.value == nx.maximum_flow_value(graph, 0, 5, capacity="weight")
 
 
+def test_cypher_backend_projects_a_task_with_only_a_networkx_template(settings):
+    # topological_sort has no Cypher template: the verified NetworkX one runs on the projection
+    # instead of Cypher the LLM would draft (no valid order in 5 of 5 on Neo4j, GraphInstruct seed 2034).
+    question = (
+        "Find a topological order. In a directed graph, (i->j) means an edge from node i to node j. "
+        "Q: The nodes are numbered from 0 to 3, and the edges are: (0->1) (1->2) (0->3) (3->2). Give one order."
+    )
+    model = scripted(plan_reply("topological_sort"))
+    with GraphQA(backend="cypher", chat_model=model, settings=settings.with_(templates=True)) as qa:
+        answer = qa.ask(question)
+    graph = parse_question(question).graphs["G"]
+    assert answer.backend == "networkx" and answer.verified and len(answer.llm_calls) == 1
+    assert list(answer.value) in [list(order) for order in nx.all_topological_sorts(graph)]
+
+
 def test_llm_written_cypher_error_is_fed_back_with_ladybugs_message(settings):
     bad = "MATCH (a:G_Node)-[e:G_EDGE]-(b:G_Node) RETURN count(m) AS answer"
     good = "MATCH (a:G_Node)-[e:G_EDGE]->(b:G_Node) RETURN count(e) AS answer"
