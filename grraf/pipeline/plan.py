@@ -184,7 +184,7 @@ def check_choice(
 
 
 def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[str]:
-    """Numbers stated before the ask sentence that name a node of the graph and no parameter takes.
+    """Numbers stated outside the ask sentence that name a node of the graph and no parameter takes.
 
     The ask sentence's own numbers are :func:`validate.unused_values`'s; a node named in a sentence
     that sets the scene ("A rumour starts with person 7; ... After how many rounds does everyone
