@@ -261,6 +261,13 @@ def scope_findings(task: Task, values: dict[str, Any], question: str, directed: 
     ['The question counts edges, but articulation_point_count counts nodes.']
     >>> scope_findings(get_task("edge_count"), {}, "How many edges are not on any cycle?", None)
     ["The question says which edges count ('not on any cycle'), but edge_count counts all of them."]
+    >>> trip = "What's the most flights needed to get to any airport?"
+    >>> scope_findings(get_task("articulation_point_count"), {}, trip, None)
+    ["The question counts the steps of a trip ('flights ... to get'), but articulation_point_count is not a distance."]
+    >>> scope_findings(get_task("euler_path"), {}, "Songs are nodes. Can I play every song once?", None)
+    ['The question takes every one of its nodes once, but euler_path takes every edge once.']
+    >>> scope_findings(get_task("bipartite"), {}, "Do three people form a closed chain of friends?", None)
+    ["The question says nothing bipartite is asked with (such as 'two' or 'colour')."]
     """
     found: list[str] = []
     node = values.get("node")
@@ -287,6 +294,17 @@ def scope_findings(task: Task, values: dict[str, Any], question: str, directed: 
     if qualifier:
         found.append(
             f"The question says which {task.counts} count ('{qualifier}'), but {task.name} counts all of them."
+        )
+    trip = validate.trip_asked(question) if task.output == "number" and not task.distance else None
+    if trip:
+        found.append(f"The question counts the steps of a trip ('{trip}'), but {task.name} is not a distance.")
+    once = validate.covered(question) if task.covers else None
+    if task.covers and once and once != task.covers:
+        one = task.covers.removesuffix("s")
+        found.append(f"The question takes every one of its {once} once, but {task.name} takes every {one} once.")
+    if task.cues and validate.uses(question, task.cues) is None:
+        found.append(
+            f"The question says nothing {task.name} is asked with (such as '{task.cues[0]}' or '{task.cues[4]}')."
         )
     return found
 

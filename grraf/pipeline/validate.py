@@ -62,6 +62,16 @@ _NUMBER_NOUN = re.compile(
     r"in-?degree|out-?degree|degree|flow|capacity)\b",
     re.IGNORECASE,
 )
+# An ask with no verb before its object: "a→b, b→c in G?", "Odd cycle present?" — "is it ...?" cut short.
+# Not with a superlative or a quantity: "Shortest path 2-5 in G?" asks for the path.
+_ELLIPTIC_YES_NO = re.compile(
+    r"(?:\b(?:in|inside|within|part of)\s+(?:G|the graph|this graph|it|the network|this network)|"
+    r"\b(?:present|exists?|possible|there|found|contained|occurs?))\s*\?\s*$",
+    re.IGNORECASE,
+)
+_SUPERLATIVE = re.compile(
+    r"\b(?:\w+est|most|least|fewest|max(?:imum)?|min(?:imum)?|which|what|who|how)\b", re.IGNORECASE
+)
 _WH_OR_IMPERATIVE = re.compile(r"^\s*(which|what|who|how|where|when|list|give|show|name|find|return)\b", re.IGNORECASE)
 _NODE_ASK = re.compile(
     r"^\s*(which|what|who)(?:\s+is|'s)?(?:\s+the)?\s+(?:single\s+|one\s+)?(node|vertex|person|page|town|city|"
@@ -136,6 +146,8 @@ def ask_form(question: str) -> AskForm | None:
     'number'
     >>> ask_form("Could you work out the most water that can get from junction 1 to junction 4?") is None
     True
+    >>> ask_form("a→b, a→c, b→c in G? directions matter"), ask_form("Shortest path 2-5 in G?") is None
+    ('yes/no', True)
     """
     ask = ask_sentence(question)
     # The ask sentence alone misses a form stated after it ("cycle present? yes or no").
@@ -144,6 +156,10 @@ def ask_form(question: str) -> AskForm | None:
     if lead_in and lead_in.group(2) and _WH_OR_IMPERATIVE.search(ask[: lead_in.start()]):
         lead_in = None
     if lead_in or _YES_NO_START.search(ask) or _YES_NO_STATED.search(question):
+        return "yes/no"
+    if _ELLIPTIC_YES_NO.search(ask) and not (
+        _SUPERLATIVE.search(ask) or _NUMBER_ASK.search(ask) or _NUMBER_NOUN.search(ask) or _LIST_ASK.search(ask)
+    ):
         return "yes/no"
     # "Who points to 5? Just give me how many." asks for a number, though its ask sentence names nodes.
     if _NUMBER_STATED.search(question):
@@ -275,8 +291,10 @@ def negation_cue(question: str) -> str | None:
     ('cut off', None)
     >>> negation_cue("Can a tour visit every node once, not necessarily returning?") is None
     True
+    >>> negation_cue("Can every node be visited once in one trip (no need to return)?") is None
+    True
     """
-    found = _NEGATION.search(ask_sentence(question))
+    found = _NEGATION.search(_waived(ask_sentence(question)))
     return found.group(1).lower() if found else None
 
 
@@ -310,9 +328,11 @@ def said(question: str, words: Iterable[str], *, main: bool = False) -> str | No
     True
     >>> said("Can the jobs run in order without running into a loop?", ("without",))
     'without'
+    >>> said("Can every node be visited exactly once (no need to return)?", ("no",), main=True) is None
+    True
     """
-    text = main_clause(question) if main else ask_sentence(question)
-    return uses(_OR_NOT.sub(" ", _MANNER.sub(" ", text)), words)
+    text = main_clause(_waived(ask_sentence(question))) if main else ask_sentence(question)
+    return uses(_waived(_OR_NOT.sub(" ", _MANNER.sub(" ", text))), words)
 
 
 # "reachable or not?" offers both answers, "(not necessarily induced)" relaxes a condition: neither
@@ -327,6 +347,19 @@ _MANNER = re.compile(
     r"going|walking|driving|riding|following)\b[^,;:?.!]*",
     re.IGNORECASE,
 )
+
+
+# What the asker waives or sets aside negates nothing asked: "(no need to return)", "you don't have to
+# end where you started", "(ignore directions)". An aside in brackets only adds a condition.
+_WAIVED = re.compile(
+    r"\([^()]*\)|\bno need to\b[^,;:?.!]*|\b(?:do|does|did)(?:n't|\s+not)\s+(?:have|need)\s+to\b[^,;:?.!]*|"
+    r"\bneed(?:n't|\s+not)\b[^,;:?.!]*",
+    re.IGNORECASE,
+)
+
+
+def _waived(text: str) -> str:
+    return _WAIVED.sub(" ", text)
 
 
 def uses(text: str, words: Iterable[str]) -> str | None:
@@ -377,6 +410,37 @@ _START_WORDS = re.compile(
 )
 
 
+# What the question says an edge means: "an edge from A to B means A depends on B" (A at the start),
+# "an arrow from X to Y means Y waits for X" (Y at the start of the relation, at the end of the edge).
+_EDGE_MEANING = re.compile(
+    r"\b(?:edge|arrow|link|arc|line)\s+(?:from|going from|pointing from)\s+([A-Z])\s+to\s+([A-Z])\s+"
+    r"(?:means|indicates|shows|says|represents|signals|signifies|stands for)\s+(?:that\s+)?"
+    r"([A-Z])\s+([a-z][a-z' ]{1,40}?)\s+([A-Z])\b"
+)
+
+
+def _defined_role(question: str, number: str) -> NodeRole | None:
+    """The node's role by the edge meaning the question defines, where the ask uses that relation."""
+    meaning = _EDGE_MEANING.search(question)
+    if meaning is None:
+        return None
+    start, end, subject, verb, obj = meaning.groups()
+    if {subject, obj} != {start, end} or subject == obj:
+        return None
+    words = verb.split()
+    # "depends on" also matches "depend directly on": the first word by its stem, an adverb anywhere.
+    words[0] = re.escape(re.sub(r"(?:ies|es|s|ed)$", "", words[0])) + r"\w*"
+    phrase = r"\b" + r"\s+(?:\w+ly\s+)?".join([words[0], *map(re.escape, words[1:])])
+    ask = ask_sentence(question)
+    as_object = re.search(phrase + r"\s+(?:\w+ly\s+)?" + _NAMED + number, ask, re.IGNORECASE)
+    as_subject = re.search(number + r"\s+(?:\w+\s+)?" + phrase, ask, re.IGNORECASE)
+    if bool(as_object) == bool(as_subject):
+        return None
+    subject_role: NodeRole = "start" if subject == start else "end"
+    object_role: NodeRole = "end" if subject_role == "start" else "start"
+    return subject_role if as_subject else object_role
+
+
 def node_role(question: str, value: Any) -> NodeRole | None:
     """Whether the ask has the node ``value`` at the end of the edges it is about ("lead into town
     5", "send traffic to server 15", "incoming links of page 1") or at their start ("depart from
@@ -394,9 +458,16 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     ('end', 'end')
     >>> node_role("How many papers does paper 5 cite?", 5)
     'start'
+    >>> defined = "An edge from A to B means A depends on B. How many packages depend directly on {}?"
+    >>> node_role(defined.format(7), 7), node_role(defined.replace("A depends on B", "B depends on A").format(7), 7)
+    ('end', 'start')
     """
     ask = ask_sentence(question)
     number = r"(?<![\w.])" + re.escape(str(value)) + r"(?![\w]|\.\d)"
+    # A relation the question defines outweighs what its verb usually means.
+    defined = _defined_role(question, number)
+    if defined:
+        return defined
     roles: set[NodeRole] = set()
     if re.search(_END_BEFORE + number, ask, re.IGNORECASE) or re.search(number + _END_AFTER, ask, re.IGNORECASE):
         roles.add("end")
@@ -564,4 +635,93 @@ def count_qualifier(question: str) -> str | None:
     for word in re.finditer(r"[A-Za-z][A-Za-z'-]*", rest):
         if word.group().lower() not in _PLAIN_COUNT_WORDS and not _COUNTED_NOUN.match(word.group()):
             return rest[word.start() :]
+    return None
+
+
+# The steps of a trip, counted: "the most flights anyone would need to get from the hub to any other
+# airport", "how many hops away is 9 from 2". Counting nodes or edges of the graph is another question.
+_STEP_UNITS = (
+    r"hops?|steps?|moves?|jumps?|legs?|flights?|edges?|links?|roads?|connections?|transfers?|changes?|"
+    r"rides?|handshakes?|introductions?|clicks?|stops?|streets?"
+)
+_TRIP = re.compile(
+    r"\b(?:how many|number of|the (?:most|fewest|least|largest|smallest|greatest|max(?:imum)?|min(?:imum)?))\s+"
+    r"(?:[a-z-]+\s+)??(" + _STEP_UNITS + r")\b[^?.!]*?"
+    r"\b(to (?:get|travel|reach|fly|drive|walk|ride|move|hop|arrive|be reached)|away|apart)\b",
+    re.IGNORECASE,
+)
+# Counting what a trip would remove or cut is not counting its steps: "How many roads must close to
+# stop anyone getting from 1 to 9?"
+_CUTTING = re.compile(r"\b(?:remov\w*|cut\w*|delet\w*|clos\w*|block\w*|destroy\w*|fail\w*|break\w*)\b", re.I)
+
+
+def trip_asked(question: str) -> str | None:
+    """The words by which the ask counts the steps of a trip (a hop distance), or None.
+
+    >>> trip_asked("What's the most flights anyone would need to get from the hub to any other airport?")
+    'flights ... to get'
+    >>> trip_asked("How many hops away is 9 from 2?"), trip_asked("How many roads leave town 3?")
+    ('hops ... away', None)
+    >>> trip_asked("How many roads must close to stop anyone getting from town 1 to town 9?") is None
+    True
+    """
+    ask = ask_sentence(question)
+    found = _TRIP.search(ask)
+    if found is None or _CUTTING.search(ask):
+        return None
+    return f"{found.group(1)} ... {found.group(2)}"
+
+
+# What a question calls the graph's nodes and edges in its own framing: "Songs are nodes", "each
+# node is a song", "an edge means two songs blend".
+_DECLARED_NODES = re.compile(
+    r"\b([a-z]+)s\s+are\s+(?:the\s+)?(?:nodes|vertices)\b|"
+    r"\b(?:each|every|a)\s+(?:node|vertex)\s+(?:is|represents|stands for)\s+(?:an?\s+|one\s+)?([a-z]+)\b|"
+    r"\b(?:nodes|vertices)\s+(?:are|represent|stand for)\s+([a-z]+?)s?\b",
+    re.IGNORECASE,
+)
+_DECLARED_EDGES = re.compile(
+    r"\b([a-z]+)s\s+are\s+(?:the\s+)?(?:edges|links|arcs)\b|"
+    r"\b(?:each|every|an?)\s+(?:edge|link|arc)\s+(?:is|represents|stands for)\s+(?:an?\s+|one\s+)?([a-z]+)\b|"
+    r"\b(?:edges|links|arcs)\s+(?:are|represent|stand for)\s+([a-z]+?)s?\b",
+    re.IGNORECASE,
+)
+_EVERY_ONCE = re.compile(
+    r"\b(?:every|each|all(?:\s+(?:of\s+)?the)?)\s+(?:single\s+|one\s+of\s+the\s+)?([a-z-]+)"
+    r"(?:\s+[a-z-]+)?\s+(?:exactly\s+|just\s+|only\s+)?(?:once|one time)\b",
+    re.IGNORECASE,
+)
+
+
+def _singular(word: str) -> str:
+    word = word.lower()
+    for plural, single in (("ies", "y"), ("ices", "ex"), ("ches", "ch"), ("shes", "sh"), ("sses", "ss")):
+        if word.endswith(plural):
+            return word[: -len(plural)] + single
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def covered(question: str) -> Counted | None:
+    """What a tour must cover exactly once — "every song once" (nodes), "each road exactly once"
+    (edges) — by the noun, read in the question's own framing ("Songs are nodes"); None when it
+    says neither.
+
+    >>> covered("Songs are nodes, and an edge means two songs blend. Can I play every song once?")
+    'nodes'
+    >>> covered("Can the snow plough drive every street exactly once?"), covered("Is it connected?")
+    ('edges', None)
+    """
+    ask = ask_sentence(question)
+    found = _EVERY_ONCE.search(ask)
+    if found is None:
+        return None
+    noun = _singular(found.group(1))
+    for declared, kind in ((_DECLARED_NODES, "nodes"), (_DECLARED_EDGES, "edges")):
+        names = {_singular(n) for m in declared.finditer(question) for n in m.groups() if n}
+        if noun in names:
+            return kind  # type: ignore[return-value]
+    if re.fullmatch(_EDGE_NOUNS, noun, re.IGNORECASE) or re.fullmatch(_EDGE_NOUNS, noun + "s", re.IGNORECASE):
+        return "edges"
+    if re.fullmatch(_NODE_NOUNS, noun, re.IGNORECASE) or re.fullmatch(_NODE_NOUNS, noun + "s", re.IGNORECASE):
+        return "nodes"
     return None

@@ -94,6 +94,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="shortest_path_weight",
+        distance=True,
         summary="the total edge weight of a lightest path from source to target (each edge counts 1 when unweighted)",
         phrasings=(
             "What is the weight of the shortest path from node 2 to node 7?",
@@ -122,6 +123,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="shortest_path_hops",
+        distance=True,
         summary="the fewest edges on a path from source to target (weights ignored)",
         phrasings=(
             "How many hops does it take to get from node 1 to node 8?",
@@ -289,6 +291,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="euler_path",
+        covers="edges",
         terms=("euler", "eulerian"),
         summary="whether some walk uses every edge exactly once",
         phrasings=(
@@ -305,6 +308,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="hamiltonian_path",
+        covers="nodes",
         terms=("hamiltonian", "hamilton"),
         summary="whether some path visits every node exactly once (yes or no)",
         phrasings=(
@@ -326,6 +330,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="no_hamiltonian_path",
+        covers="nodes",
         terms=("hamiltonian", "hamilton"),
         summary="the opposite of hamiltonian_path: whether NO path visits every node exactly once",
         phrasings=(
@@ -360,6 +365,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="hamiltonian_path_nodes",
+        covers="nodes",
         terms=("hamiltonian", "hamilton"),
         summary="the nodes, in order, of a path that visits every node exactly once",
         phrasings=(
@@ -379,6 +385,36 @@ TASKS: tuple[Task, ...] = (
     # ------------------------------------------------------------------ structure of the whole graph
     Task(
         name="bipartite",
+        # Two colours, two sides, a split: no 2-colouring question does without one of these words.
+        cues=(
+            "two",
+            "2",
+            "both",
+            "pair",
+            "colour",
+            "color",
+            "coloured",
+            "colored",
+            "colours",
+            "colors",
+            "bipartite",
+            "colouring",
+            "coloring",
+            "colourable",
+            "colorable",
+            "split",
+            "divide",
+            "divided",
+            "partition",
+            "partitioned",
+            "sides",
+            "side",
+            "halves",
+            "camps",
+            "teams",
+            "groups",
+            "odd",
+        ),  # fmt: skip
         terms=("bipartite", "two-colourable", "2-colourable", "two-colorable", "2-colorable"),
         summary="whether the nodes can be split into two groups with no edge inside a group (2-colourable)",
         phrasings=(
@@ -396,6 +432,36 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="not_bipartite",
+        # Two colours, two sides, a split: no 2-colouring question does without one of these words.
+        cues=(
+            "two",
+            "2",
+            "both",
+            "pair",
+            "colour",
+            "color",
+            "coloured",
+            "colored",
+            "colours",
+            "colors",
+            "bipartite",
+            "colouring",
+            "coloring",
+            "colourable",
+            "colorable",
+            "split",
+            "divide",
+            "divided",
+            "partition",
+            "partitioned",
+            "sides",
+            "side",
+            "halves",
+            "camps",
+            "teams",
+            "groups",
+            "odd",
+        ),  # fmt: skip
         terms=("bipartite", "two-colourable", "2-colourable", "two-colorable", "2-colorable"),
         summary="the opposite of bipartite: whether the graph has an odd cycle, so two colours are not enough",
         phrasings=(
@@ -471,6 +537,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="diameter",
+        distance=True,
         terms=("diameter",),
         summary="the diameter: the largest shortest-path distance between any two nodes",
         phrasings=(
@@ -492,6 +559,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="radius",
+        distance=True,
         terms=("radius",),
         summary="the radius: the smallest eccentricity over all nodes",
         phrasings=(
@@ -512,6 +580,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="eccentricity",
+        distance=True,
         terms=("eccentricity",),
         summary="the eccentricity of the node: its largest shortest-path distance to any other node",
         phrasings=(
@@ -532,6 +601,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="average_shortest_path_length",
+        distance=True,
         terms=("average shortest path", "average distance", "mean distance", "average path length"),
         summary="the average shortest-path length over all pairs of nodes",
         phrasings=(

@@ -203,6 +203,15 @@ class Task:
         terms: the technical terms that name this task and no task of another meaning ("matching",
             "cut vertex"); a question using one while the LLM chose a task that does not know the
             term goes back to the LLM (:func:`grraf.pipeline.plan.term_finding`).
+        distance: the answer is a length along shortest paths (hops or weight): a question that
+            counts the steps of a trip ("how many flights to get from the hub to ...") asks a
+            distance, and a number task without this flag answers another question.
+        covers: what a tour of this task takes exactly once, ``nodes`` (Hamiltonian) or ``edges``
+            (Eulerian); "play every song once" in a framing where songs are nodes contradicts ``edges``.
+        cues: words one of which every question asking this task uses ("two", "colour", "split" for
+            bipartite: a 2-colouring cannot be asked without saying how many colours or sides); a
+            choice for a question using none goes back to the LLM and runs unconfirmed if kept.
+            Only for tasks whose asks cannot do without such a word.
         property_graph: a task about a property graph (labelled nodes with properties, a database
             grraf did not create); offered only where the store's schema has labels and patterns,
             and its templates name labels, types and properties instead of grraf's namespaces.
@@ -228,6 +237,9 @@ class Task:
     counts: Counts | None = None
     counts_all: bool = False
     terms: tuple[str, ...] = ()
+    distance: bool = False
+    covers: Literal["nodes", "edges"] | None = None
+    cues: tuple[str, ...] = ()
     property_graph: bool = False
 
     def __post_init__(self) -> None:

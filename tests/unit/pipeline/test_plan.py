@@ -242,6 +242,27 @@ def test_a_non_prefix_is_a_negation() -> None:
         ("edge_count", {}, "How many edges are not on any cycle?", "which edges count ('not on any cycle')"),
         ("edge_count", {}, "At most how many edges can you pick with no shared endpoint?", "('At most')"),
         ("articulation_point_count", {}, "How many cables are weak spots, i.e. cutting one splits it?", "counts edges"),
+        # a relation the question defines decides the node's role
+        (
+            "out_degree",
+            {"node": 4},
+            "An edge from A to B means A depends on B. How many packages depend directly on 4?",
+            "4 at the end of",
+        ),
+        (
+            "in_degree",
+            {"node": 4},
+            "An edge from A to B means B depends on A. How many packages depend directly on 4?",
+            "4 at the start of",
+        ),
+        # the steps of a trip are a distance
+        ("articulation_point_count", {}, "What's the most flights anyone needs to get to any airport?", "trip"),
+        ("edge_count", {}, "How many hops away is the farthest airport from the best hub?", "not a distance"),
+        # every node once is Hamilton's, every edge once Euler's, in the question's own nouns
+        ("euler_path", {}, "Songs are nodes. Can a playlist play every song once?", "every edge once"),
+        ("hamiltonian_path", {}, "Can the snow plough clear every street exactly once?", "every node once"),
+        # a 2-colouring is never asked without saying how many colours or sides
+        ("bipartite", {}, "Can three friends form a closed chain, the last friends with the first?", "'two'"),
     ],
 )
 def test_the_scope_the_words_give_is_held_against_the_choice(task, values, question, expected) -> None:
@@ -261,6 +282,16 @@ def test_the_scope_the_words_give_is_held_against_the_choice(task, values, quest
         ("out_degree", {"node": 5}, "How many papers does paper 5 cite?"),
         ("edge_count", {}, "How many roads are there in total?"),
         ("node_count", {}, "How many towns are in the map?"),
+        ("in_degree", {"node": 4}, "An edge from A to B means A depends on B. How many packages depend on 4?"),
+        ("out_degree", {"node": 4}, "An edge from A to B means B depends on A. How many packages depend on 4?"),
+        ("out_degree", {"node": 4}, "An edge from A to B means A depends on B. How many packages does 4 depend on?"),
+        ("radius", {}, "What's the most flights anyone would need to get from the best hub to any airport?"),
+        ("shortest_path_hops", {"source": 1, "target": 9}, "How many roads do I need to drive to get from 1 to 9?"),
+        ("bridge_count", {}, "How many roads, if closed, would leave some town unable to reach another?"),
+        ("hamiltonian_path", {}, "Songs are nodes. Can a playlist play every song once?"),
+        ("euler_path", {}, "Can the snow plough clear every street exactly once?"),
+        ("bipartite", {}, "Can the guests be seated at two tables so that enemies always sit apart?"),
+        ("bipartite", {}, "Is the graph 2-colourable?"),
     ],
 )
 def test_a_choice_whose_scope_fits_the_words_has_no_finding(task, values, question) -> None:

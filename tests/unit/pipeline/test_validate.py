@@ -32,6 +32,10 @@ from grraf.pipeline.validate import (
         ("Which node has the highest PageRank?", "node"),
         ("What is the node with the highest PageRank score (damping factor 0.85)?", "node"),
         ("Who is the most influential person here?", "node"),
+        # an ask cut short of its verb: "(is) a→b, b→c in G?"
+        ("a→b, a→c, b→c in G? directions matter", "yes/no"),
+        ("Odd cycle present?", "yes/no"),
+        ("Maximum matching size in G?", "number"),
         ("Which nodes point into node 4?", "list"),
         ("Give a valid build order.", "list"),
         ("List the members of the 3-core.", "list"),
@@ -118,6 +122,9 @@ def test_a_count_qualified_by_its_words(question: str, qualifier: str | None) ->
         # a "without" that negates the thing asked about stays
         ("Can the jobs run in order without running into a loop?", ("without",), "without"),
         ("Is the graph without cycles?", ("without",), "without"),
+        # what the asker waives negates nothing asked
+        ("Can every node be visited exactly once in one trip (no need to return)?", ("no",), None),
+        ("Can you visit every town once, though you don't have to end where you started?", ("don't",), None),
     ],
 )
 def test_words_said_outside_a_manner_clause(question: str, words: tuple[str, ...], found: str | None) -> None:
