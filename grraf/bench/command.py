@@ -74,6 +74,7 @@ def _collect_questions(
     phrasing: str = "graphinstruct",
     split: str = "test",
     batch: int | None = None,
+    added: str | None = None,
 ) -> list[Question]:
     from grraf.bench.property.bench import property_questions, split_tasks
 
@@ -92,7 +93,11 @@ def _collect_questions(
         # Free phrasing covers all 21 tasks unless --tasks says otherwise.
         if split == "all":
             raise ConfigError("--phrasing free runs one half at a time: --split dev (tune) or --split test (report)")
-        questions += free_questions(tasks, per_task, seed, split=parse_split(split), config_dir=graphinstruct_dir)
+        questions += free_questions(
+            tasks, per_task, seed, split=parse_split(split), config_dir=graphinstruct_dir, added=added
+        )
+    elif added is not None:
+        raise ConfigError("--added picks free phrasings by when they were added; it needs --phrasing free")
     elif not scale_only:
         questions += generate(tasks or "all", per_task, seed, config_dir=graphinstruct_dir)
     if scale:
@@ -170,6 +175,13 @@ def _print_report(out: Path) -> None:
     help="Only the property questions of this batch: 1 (the first 56) or 2 (47 written later by someone who had "
     "not seen grraf's answers), both since seen by grraf's developers; or 3 (48 written 2026-11-24 by someone who "
     "had not seen grraf's answers, never tuned on); default: every batch.",
+)
+@click.option(
+    "--added",
+    default=None,
+    metavar="WHEN",
+    help="With --phrasing free: only the phrasings whose 'added' field in phrasings.yaml is exactly WHEN (e.g. "
+    "'2026-11-24 b'), a batch of fresh wordings measured alone before anything is tuned on them.",
 )
 @click.option(
     "--store",
@@ -263,6 +275,7 @@ def bench(
     phrasing: str,
     split: str,
     batch: int | None,
+    added: str | None,
     store_kind: str,
     per_task: int,
     methods: str,
@@ -302,6 +315,7 @@ def bench(
       grraf bench --jsonl connectivity_test.json --methods grraf-networkx
       grraf bench --out runs/gpt4o-mini --report-only
       grraf bench --phrasing free --split test --seed 11 --per-task 10 --out runs/free-test
+      grraf bench --phrasing free --added "2026-11-24 b" --per-task 3 --out runs/fresh-wordings
       grraf bench --tasks property --store neo4j --methods grraf-cypher,direct
       grraf bench --tasks property --store neo4j --methods grraf-cypher,langchain-neo4j,neo4j-graphrag
       grraf bench --tasks property --batch 3 --methods grraf-cypher --out runs/property-batch3
@@ -344,6 +358,7 @@ def bench(
             phrasing=phrasing.lower(),
             split=split.lower(),
             batch=batch,
+            added=added,
         )
         _run(
             questions,

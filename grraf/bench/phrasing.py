@@ -326,6 +326,7 @@ def iter_free_questions(
     split: Split = "test",
     phrasings: PhrasingSet | None = None,
     config_dir: str | os.PathLike[str] | None = None,
+    added: str | None = None,
 ) -> Iterator[Question]:
     """Yield ``per_task`` free-phrasing questions per task (default: all 21 tasks)."""
     names = parse_tasks(tasks if tasks is not None else "all,beyond")
@@ -334,8 +335,11 @@ def iter_free_questions(
     for task in names:
         spec = specs[task] if specs is not None else _beyond_or_degree_spec(task)
         half = chosen.half(task, split)
+        if added is not None:
+            half = tuple(p for p in half if p.added == added)
         if not half:
-            raise ConfigError(f"no {split} phrasings for {task}")
+            batch = f" added {added!r}" if added is not None else ""
+            raise ConfigError(f"no {split} phrasings{batch} for {task}")
         for index, bucket in enumerate(bucket_sequence(spec.samples_needed, per_task)):
             phrasing = phrasing_for(half, task=task, split=split, seed=seed, index=index)
             yield free_question(task, phrasing, seed=seed, index=index, bucket=bucket, spec=spec)
@@ -354,6 +358,7 @@ def free_questions(
     split: Split = "test",
     phrasings: PhrasingSet | None = None,
     config_dir: str | os.PathLike[str] | None = None,
+    added: str | None = None,
 ) -> list[Question]:
     """The free-phrasing evaluation set.
 
@@ -365,9 +370,13 @@ def free_questions(
         split: which half of the phrasing set words the questions.
         phrasings: the phrasing set (default: the shipped file).
         config_dir: folder of GraphInstruct's ``task_config.yaml``.
+        added: only the phrasings whose ``added`` is exactly this (one batch of fresh wordings,
+            measured alone because nothing was tuned on them yet).
 
     Returns:
         Questions in task order; each carries its graph in :attr:`Question.graph` and its
         phrasing id, half and negation in ``meta``.
     """
-    return list(iter_free_questions(tasks, per_task, seed, split=split, phrasings=phrasings, config_dir=config_dir))
+    return list(
+        iter_free_questions(tasks, per_task, seed, split=split, phrasings=phrasings, config_dir=config_dir, added=added)
+    )

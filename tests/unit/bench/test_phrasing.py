@@ -231,6 +231,21 @@ def test_questions_use_their_half_and_every_phrasing_about_equally(phrasings: Ph
         )
 
 
+def test_added_keeps_one_batch_of_fresh_wordings(phrasings: PhrasingSet) -> None:
+    batch = next(p.added for p in phrasings if p.split == "test" and p.added)
+    qs = free_questions("diameter,radius", 6, seed=3, split="test", added=batch)
+    assert len(qs) == 12
+    assert {phrasings.get(q.meta["phrasing_id"]).added for q in qs} == {batch}
+    with pytest.raises(ConfigError, match="no test phrasings added 'never' for diameter"):
+        free_questions("diameter", 1, seed=3, split="test", added="never")
+
+
+def test_added_needs_free_phrasing(tmp_path: Path) -> None:
+    args = ["--tasks", "flow", "--added", "2026-11-24", "--dry-run", "--out", str(tmp_path / "run")]
+    result = CliRunner().invoke(bench, args)
+    assert result.exit_code != 0 and "--added" in result.output and "--phrasing free" in result.output
+
+
 @needs_config
 def test_a_phrasing_is_not_tied_to_one_label_parity(phrasings: PhrasingSet) -> None:
     # cycle alternates Yes/No by index; plain round-robin over an even number of wordings would
