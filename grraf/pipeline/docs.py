@@ -18,6 +18,7 @@ wrong pick debuggable with a test case.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import logging
@@ -31,11 +32,22 @@ from functools import cache, cached_property
 from types import ModuleType
 from typing import Any
 
+import docstring_parser
 import networkx as nx
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["DocHit", "DocEntry", "DocIndex", "build_index", "format_hits", "resolve", "search_networkx_docs", "tokens"]
+__all__ = [
+    "DocHit",
+    "DocEntry",
+    "DocIndex",
+    "build_index",
+    "format_hits",
+    "resolve",
+    "return_notes",
+    "search_networkx_docs",
+    "tokens",
+]
 
 
 @dataclass(frozen=True)
@@ -595,3 +607,97 @@ def resolve(qualname: str) -> Any:
             obj = getattr(obj, attr)
         return obj
     raise ImportError(qualname)
+
+
+# Where generated code failed, as the jail reports it: "(line 8: `...`)", else the traceback's last frame.
+_FAILED_LINE = re.compile(r"\(line (\d+): `")
+_FRAME_LINE = re.compile(r'File "<generated>", line (\d+)')
+_NX_NAMES = frozenset({"nx", "networkx"})
+# The errors of a value used as something it is not.
+_MISREAD = re.compile(r"(?:TypeError|AttributeError|KeyError|IndexError|ValueError)\b")
+
+
+def return_notes(code: str, error: str, *, limit: int = 3) -> str | None:
+    """What the networkx functions behind a failing line return, from their docstrings; None when
+    the line uses none.
+
+    The 1.5B model's commonest runtime error is misreading a return value: it indexes the iterator
+    of ``nx.all_pairs_shortest_path_length`` like a dict, or calls ``.values()`` on it, and repeats
+    the mistake because the error message ("'generator' object is not subscriptable") does not say
+    what the function gives instead. The function's own numpydoc ``Returns``/``Yields`` section
+    does. The functions are those called on the failing line, and those whose results were stored
+    in a variable the line uses. Docstrings are parsed with ``docstring_parser`` (networkx's are
+    numpydoc).
+
+    For ``d = nx.all_pairs_shortest_path_length(G)`` and a failing ``max(d.values())`` the note is
+    "nx.all_pairs_shortest_path_length returns lengths (iterator): (source, dictionary) iterator
+    with dictionary keyed by target ...".
+    """
+    if not _MISREAD.match(error.lstrip()):
+        return None  # networkx's own errors ("graph is not connected") already say what is wrong
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return None
+    found = _FAILED_LINE.search(error)
+    frames = _FRAME_LINE.findall(error)
+    line = int(found.group(1)) if found else int(frames[-1]) if frames else None
+    if line is None:
+        return None
+    produced: dict[str, str] = {}  # variable -> the networkx function whose result it holds
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            function = _nx_function(node.value.func)
+            if function:
+                for target in node.targets:
+                    if isinstance(target, ast.Name):
+                        produced[target.id] = function
+    functions: list[str] = []
+    for node in ast.walk(tree):
+        if getattr(node, "lineno", None) != line:
+            continue
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.Call) and _nx_function(inner.func):
+                functions.append(_nx_function(inner.func) or "")
+            elif isinstance(inner, ast.Name) and inner.id in produced:
+                functions.append(produced[inner.id])
+    notes = [note for note in map(_return_note, dict.fromkeys(f for f in functions if f)) if note][:limit]
+    if not notes:
+        return None
+    return "What the networkx functions on that line return (from their documentation):\n" + "\n".join(notes)
+
+
+def _nx_function(func: ast.expr) -> str | None:
+    """``"all_pairs_shortest_path_length"`` for ``nx.all_pairs_shortest_path_length`` (or a deeper
+    ``nx.algorithms....`` path), else None."""
+    parts: list[str] = []
+    while isinstance(func, ast.Attribute):
+        parts.append(func.attr)
+        func = func.value
+    if isinstance(func, ast.Name) and func.id in _NX_NAMES and parts:
+        return ".".join(reversed(parts))
+    return None
+
+
+def _return_note(function: str) -> str | None:
+    try:
+        obj = resolve(f"networkx.{function}")
+    except (AttributeError, ImportError):
+        return None
+    try:
+        parsed = docstring_parser.parse(inspect.getdoc(obj) or "", style=docstring_parser.DocstringStyle.NUMPYDOC)
+    except docstring_parser.ParseError:
+        return None
+    given = parsed.returns
+    if given is None:
+        return None
+    if given.is_generator:
+        verb = "yields, one at a time (a generator: wrap it in list() to index or count it),"
+    elif re.search(r"\b(?:iterator|generator)\b", given.type_name or ""):
+        verb = "returns (an iterator: wrap it in list(), or in dict() when it gives pairs, to index it)"
+    else:
+        verb = "returns"
+    what = " ".join((given.description or "").split())
+    name = f"{given.return_name} ({given.type_name})" if given.return_name and given.type_name else given.type_name
+    text = f"- nx.{function} {verb} {name or 'a value'}: {what}" if what else f"- nx.{function} {verb} {name}"
+    return text if len(text) <= 300 else text[:297] + "..."

@@ -18,6 +18,7 @@ from langchain_core.messages import AIMessage, BaseMessage
 
 from grraf.errors import CodeError, CodeRepeated, CodeTimeout
 from grraf.llm.calls import LLMSession
+from grraf.pipeline.docs import return_notes
 from grraf.pipeline.extract import extract_code
 from grraf.pipeline.template import TemplateChoice, dialect_notes
 from grraf.prompts import load_prompt
@@ -413,8 +414,15 @@ class CodeWriter:
             )
         else:
             text = str(error)
+            # What the networkx calls behind the failing line return: the small model misreads
+            # return values (indexes an iterator) and repeats the mistake without being told.
+            note = None
+            if self.language == "python" and self.tried and not isinstance(error, CodeRepeated):
+                note = return_notes(self.tried[-1], text)
             if len(text) > MAX_ERROR_CHARS:
                 text = text[: MAX_ERROR_CHARS // 2] + "\n...\n" + text[-MAX_ERROR_CHARS // 2 :]
+            if note:
+                text = f"{text}\n\n{note}"
             messages = load_prompt("feedback_error").render(error=text, language=self.language)
         self.messages.extend(messages)
 

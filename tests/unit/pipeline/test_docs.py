@@ -100,3 +100,22 @@ def test_tokens_fold_synonym_phrases_and_compounds() -> None:
     assert "kcore" in tokens("the K-Core") and "indegree" in tokens("in-degree of node 3")
     assert "triangle" in tokens("three interconnected nodes")
     assert tokens("DiGraphMatcher")[:2] == ["di", "match"]
+
+
+def test_return_notes_follow_a_variable_to_the_call_that_filled_it_and_name_generators() -> None:
+    from grraf.pipeline.docs import return_notes
+
+    code = (
+        "import networkx as nx\n\ndef f(G):\n    paths = nx.all_pairs_shortest_path_length(G)\n"
+        "    return paths[0][1]\n\nanswer = len(nx.bridges(G)) + f(G)\n"
+    )
+    traceback = (
+        "TypeError: 'generator' object is not subscriptable\nTraceback (most recent call last):\n"
+        '  File "<generated>", line 7, in <module>\n  File "<generated>", line 5, in f\n'
+    )
+    note = return_notes(code, traceback)
+    assert note is not None and "nx.all_pairs_shortest_path_length returns" in note and "bridges" not in note
+    note = return_notes(code, "TypeError: object of type 'generator' has no len() (line 7: `answer = ...`)")
+    assert note is not None and "nx.bridges yields, one at a time (a generator" in note
+    assert return_notes("answer = (", "TypeError: x (line 1: `x`)") is None
+    assert return_notes(code, "TypeError: no line said") is None

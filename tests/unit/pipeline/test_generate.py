@@ -121,3 +121,36 @@ def test_a_stated_node_passed_into_the_wrong_parameter_is_bound_by_name():
     )
     code = written_from_draft(drafted, "What is the eccentricity of node 8?", "eccentricity", {"node": 8})
     assert "answer = solve(G, node=8)" in code and "solve(G, 8)" not in code
+
+
+def test_feedback_says_what_the_networkx_call_behind_the_failing_line_returns():
+    # seen with the local model on a diameter question: the iterator indexed like a dict, three times
+    from grraf.errors import CodeFailed
+
+    code = (
+        "import networkx as nx\n\nlengths = nx.all_pairs_shortest_path_length(G)\n"
+        "answer = max(lengths.values())\n"
+    )
+    plan = Plan(question="How far apart are the two farthest nodes?", output="number")
+    writer = CodeWriter.start(plan, TemplateChoice("", "none"), SCHEMA, "python", "networkx")
+    writer.write(LLMSession(scripted(fenced(code))))
+    error = "AttributeError: 'generator' object has no attribute 'values' (line 4: `answer = max(lengths.values())`)"
+    writer.feedback(CodeFailed(error), "5 nodes")
+    told = str(writer.messages[-1].content)
+    assert error in told
+    assert "nx.all_pairs_shortest_path_length returns (an iterator: wrap it in list(), or in dict()" in told
+    assert "(source, dictionary) iterator" in told
+
+
+def test_feedback_adds_no_note_for_networkx_own_errors_or_lines_without_networkx():
+    from grraf.errors import CodeFailed
+
+    plan = Plan(question="q", output="number")
+    for code, error in (
+        ("import networkx as nx\nanswer = nx.diameter(G)\n", "NetworkXError: graph is not connected (line 2: `x`)"),
+        ("import networkx as nx\nanswer = [1][3]\n", "IndexError: list index out of range (line 2: `x`)"),
+    ):
+        writer = CodeWriter.start(plan, TemplateChoice("", "none"), SCHEMA, "python", "networkx")
+        writer.write(LLMSession(scripted(fenced(code))))
+        writer.feedback(CodeFailed(error), "5 nodes")
+        assert "from their documentation" not in str(writer.messages[-1].content)
