@@ -127,10 +127,7 @@ def test_feedback_says_what_the_networkx_call_behind_the_failing_line_returns():
     # seen with the local model on a diameter question: the iterator indexed like a dict, three times
     from grraf.errors import CodeFailed
 
-    code = (
-        "import networkx as nx\n\nlengths = nx.all_pairs_shortest_path_length(G)\n"
-        "answer = max(lengths.values())\n"
-    )
+    code = "import networkx as nx\n\nlengths = nx.all_pairs_shortest_path_length(G)\nanswer = max(lengths.values())\n"
     plan = Plan(question="How far apart are the two farthest nodes?", output="number")
     writer = CodeWriter.start(plan, TemplateChoice("", "none"), SCHEMA, "python", "networkx")
     writer.write(LLMSession(scripted(fenced(code))))
