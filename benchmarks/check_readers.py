@@ -1,7 +1,7 @@
 """Do the plan stage's readers hold anything against a RIGHT choice? No LLM involved.
 
 For every question, the right registry task with the question's own parameters goes through
-``grraf.pipeline.plan.check_choice`` (and ``eligible``); each finding printed is a reader firing on
+``grraf.pipeline.plan.check_choice``, ``eligible`` and ``rank_finding``; each finding printed is a reader firing on
 a right choice, which costs a confirmation (soft) or the template (hard). Run it before and after a
 reader change: a new reader must not fire here. Free-phrasing questions are deduplicated by phrasing
 and graph kind, so each dev wording is checked once per kind of graph.
@@ -21,10 +21,12 @@ from grraf.bench.question import Question
 from grraf.config import Settings
 from grraf.llm.calls import LLMSession
 from grraf.llm.scripted import scripted
+from grraf.pipeline.decision import Finding
 from grraf.pipeline.inputs import resolve_graphs
-from grraf.pipeline.plan import check_choice, eligible
+from grraf.pipeline.plan import check_choice, eligible, rank_finding
 from grraf.stores.networkx import NetworkXStore
 from grraf.tasks import TASKS, Task, bench_task
+from grraf.tasks.retrieval import DEFAULT_K, candidates
 
 
 def right_tasks(question: Question) -> list[Task]:
@@ -68,6 +70,15 @@ def main() -> None:
                 task, dict(q.meta.get("params", {})), given.question, store, directed=schema.directed
             )
             offered = eligible([task], schema, tuple(given.graphs), given.question)
+            # The rank check runs after the LLM's choice (plan()), on retrieval's ranking.
+            ranked = eligible(
+                [c.task for c in candidates(given.question, k=DEFAULT_K + 4)],
+                schema,
+                tuple(given.graphs),
+                given.question,
+            )[:DEFAULT_K]
+            rank = rank_finding(task, [t.name for t in ranked])
+            findings = [*findings, *([Finding(rank, hard=False)] if rank else [])]
             if findings or not offered:
                 fired += 1
                 name = q.meta.get("phrasing_id") or q.id

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from langchain_core.messages import BaseMessage
@@ -35,6 +36,13 @@ from grraf.types import Plan, Schema
 
 #: Rounds the LLM gets to choose: the first choice and one answer to the readers' findings.
 PLAN_ROUNDS = 2
+
+#: A choice is confirmed only when retrieval, which reads the question's words against every task's
+#: description and examples, ranks it (or its negation) among its first RANK_CONFIRMS candidates:
+#: two independent readings that agree. Measured on the 499 verified answers of five seen
+#: free-phrasing runs (seeds 2028-2036): keeping only choices in the top two keeps 434 of 461 right
+#: ones and 19 of 38 wrong ones (precision 92% -> 96%); the top one alone keeps 384 and 14.
+RANK_CONFIRMS = 2
 
 
 def graph_facts(schema: Schema) -> str:
@@ -116,7 +124,12 @@ def candidate_lines(tasks: Sequence[Task], question: str = "") -> str:
 
 
 def check_choice(
-    task: Task, values: dict[str, Any], question: str, store: GraphStore, *, directed: bool | None = None
+    task: Task,
+    values: dict[str, Any],
+    question: str,
+    store: GraphStore,
+    *,
+    directed: bool | None = None,
 ) -> tuple[dict[str, Any], list[Finding]]:
     """Validate a chosen task's parameters against the question and the graph.
 
@@ -181,6 +194,51 @@ def check_choice(
     if term:
         findings.append(Finding(term, hard=False))
     return parameters, findings
+
+
+def _twins(task: Task) -> set[str]:
+    """The task, its negation, and the task that looks at the other end of the same edges
+    (``in_degree`` for ``out_degree``): words rank them alike, and telling them apart is the
+    polarity and node-role readers' job."""
+    twins = {task.name, *(t.name for t in TASKS if t.negates == task.name)}
+    if task.negates:
+        twins.add(task.negates)
+    if task.node_role:
+        twins.update(
+            t.name
+            for t in TASKS
+            if t.node_role
+            and t.node_role != task.node_role
+            and t.reach == task.reach
+            and t.output == task.output
+            and [p.kind for p in t.parameters] == [p.kind for p in task.parameters]
+        )
+    return twins
+
+
+def rank_finding(task: Task, ranked: Sequence[str]) -> str | None:
+    """A sentence when retrieval ranks neither the choice nor its negation among its first
+    :data:`RANK_CONFIRMS` candidates, else None.
+
+    The 1.5B model picks a task whose description shares nothing with the question ("count the
+    edges whose removal splits the network" as ``triangle_count``); the readers only catch the
+    confusions someone foresaw. Retrieval is a second, independent reading of the same words: a
+    choice it ranks low runs unconfirmed. A task and its twins count as one (:func:`_twins`).
+
+    >>> from grraf.tasks import get_task
+    >>> rank_finding(get_task("triangle_count"), ["bridge_count", "degree", "triangle_count"])
+    "By the question's words the closest tasks are bridge_count and degree; triangle_count is further from them."
+    >>> rank_finding(get_task("not_connected"), ["connectivity", "has_cycle"]) is None
+    True
+    >>> rank_finding(get_task("out_degree"), ["bridge_count", "in_degree"]) is None
+    True
+    """
+    if not ranked:
+        return None
+    top = list(ranked[:RANK_CONFIRMS])
+    if _twins(task) & set(top):
+        return None
+    return f"By the question's words the closest tasks are {' and '.join(top)}; {task.name} is further from them."
 
 
 def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[str]:
@@ -462,7 +520,14 @@ def plan(
         ask_again="plan_none",
         narrow=lambda tasks: _narrowed(tasks, question, schema),
     )
-    return decide(base, choice, llm, rounds=PLAN_ROUNDS)
+    decided = decide(base, choice, llm, rounds=PLAN_ROUNDS)
+    chosen = task_of(decided)
+    rank = rank_finding(chosen, base.candidates) if decided.confirmed and chosen else None
+    if rank:
+        # Not sent back to the LLM: asked again, the 1.5B model takes the top-ranked task whether
+        # or not it fits; the choice runs as it is, unconfirmed.
+        return replace(decided, confirmed=False, issues=(*decided.issues, rank))
+    return decided
 
 
 def _narrowed(tasks: Sequence[Task], question: str, schema: Schema) -> Narrowing | None:

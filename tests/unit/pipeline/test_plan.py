@@ -377,3 +377,35 @@ def test_a_term_says_nothing_against_a_task_that_knows_it_or_answers_otherwise(t
     from grraf.pipeline.plan import term_finding
 
     assert term_finding(get_task(task), question, directed=True) is None
+
+
+def test_a_choice_retrieval_ranks_low_runs_unconfirmed_without_another_llm_round() -> None:
+    question = "How far apart are the two most distant nodes?"
+    result, model = run_plan(question, plan_reply("average_shortest_path_length"), *KEEP, schema=UNDIRECTED)
+    assert result.candidates.index("average_shortest_path_length") >= 2
+    assert result.task == "average_shortest_path_length" and not result.confirmed
+    assert any("closest tasks are" in issue for issue in result.issues)
+    plan_rounds = [m for m in model.prompts if "A or B" not in str(m[-1].content)]
+    assert len(plan_rounds) == 1, "the rank is not sent back to the LLM"
+
+
+def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
+    result, _ = run_plan("How many bridges does this graph have?", plan_reply("bridge_count"), *KEEP, schema=UNDIRECTED)
+    assert result.candidates[0] == "bridge_count" and result.task == "bridge_count" and result.confirmed
+
+
+@pytest.mark.parametrize(
+    ("task", "ranked", "fires"),
+    [
+        ("triangle_count", ["bridge_count", "degree", "triangle_count"], True),
+        ("bridge_count", ["articulation_point_count", "bridge_count"], False),
+        ("is_acyclic", ["has_cycle", "is_tree"], False),  # a negation counts as its task
+        ("out_degree", ["edge_count", "in_degree"], False),  # the other end of the same edges
+        ("degree", ["edge_count", "in_degree"], True),
+        ("degree", [], False),
+    ],
+)
+def test_the_rank_reader_reads_twins_as_one(task: str, ranked: list[str], fires: bool) -> None:
+    from grraf.pipeline.plan import rank_finding
+
+    assert (rank_finding(get_task(task), ranked) is not None) is fires
