@@ -274,14 +274,16 @@ def unused_values(question: str, used: Iterable[Any]) -> list[str]:
 # strong: "without" or "not necessarily" are common in positive questions ("visit every town once
 # without repeating any") and would only cost confirmations.
 _NEGATION = re.compile(
-    r"\b(not|no|non|never|none|impossible|cannot|can't|isn't|aren't|doesn't|don't|won't|unreachable|"
-    r"cut off|free of|different (?:connected )?components?|separated)\b(?! necessarily| only| matter)",
+    r"\b(not|no|non|never|none|impossible|hopeless|cannot|can't|isn't|aren't|doesn't|don't|won't|unreachable|"
+    r"cut off|sealed off|free of|different (?:connected )?components?|separated)\b(?! necessarily| only| matter)",
     re.IGNORECASE,
 )
 
 
 #: Negation words every negative question may use; a negative task's other words mark it alone.
-PLAIN_NEGATIONS = frozenset({"not", "no", "non", "never", "none", "cannot", "can't", "impossible", "without"})
+PLAIN_NEGATIONS = frozenset(
+    {"not", "no", "non", "never", "none", "cannot", "can't", "impossible", "hopeless", "without"}
+)
 
 
 def negation_cue(question: str) -> str | None:
@@ -301,7 +303,9 @@ def negation_cue(question: str) -> str | None:
 # Where the main clause of an ask ends: a negation after these belongs to a description ("a route
 # that returns home without using a road twice", "colour the nodes so that no edge joins ..."), not
 # to what is asked.
-_SUBORDINATE = re.compile(r",|;|:|\b(?:so that|such that|that|which|where|in which|whose|while)\b", re.IGNORECASE)
+_SUBORDINATE = re.compile(
+    r",|;|:|\b(?:so that|such that|that|which|where|in which|whose|while|with no|with none|having no)\b", re.IGNORECASE
+)
 
 
 def main_clause(question: str) -> str:
@@ -311,6 +315,8 @@ def main_clause(question: str) -> str:
     'Can you colour every node red or blue'
     >>> main_clause("Is it impossible to 2-colour the graph so that neighbours differ?")
     'Is it impossible to 2-colour the graph'
+    >>> main_clause("Can the nodes be cut into two halves with no edge inside either half?")
+    'Can the nodes be cut into two halves'
     """
     ask = ask_sentence(question)
     return _SUBORDINATE.split(ask, maxsplit=1)[0].strip()
@@ -419,14 +425,35 @@ _EDGE_MEANING = re.compile(
 )
 
 
+# The same said of the framing's nouns: "each arrow goes from a predator to a species it eats" (the
+# first noun, "it", does the eating: the edge starts at the eater).
+_EDGE_GOES = re.compile(
+    r"\b(?:edge|arrow|link|arc|line)s?\s+(?:goes\s+|go\s+|points?\s+|runs?\s+|leads?\s+)?from\s+"
+    r"(?:a|an|the|each|every)\s+[a-z]+\s+to\s+(?:a|an|the|each|every|one)?\s*[a-z]+\s+(?:that\s+|which\s+|whom\s+)?"
+    r"(?:it|they|he|she)\s+([a-z]+(?:\s+(?:on|to|for|from|with|of|at))?)\b",
+    re.IGNORECASE,
+)
+
+
+def _defined_relation(question: str) -> tuple[str, bool] | None:
+    """The verb the question defines an edge by, and whether its subject is the edge's start."""
+    meaning = _EDGE_MEANING.search(question)
+    if meaning is not None:
+        start, end, subject, verb, obj = meaning.groups()
+        if {subject, obj} == {start, end} and subject != obj:
+            return verb, subject == start
+    goes = _EDGE_GOES.search(question)
+    if goes is not None:
+        return goes.group(1), True
+    return None
+
+
 def _defined_role(question: str, number: str) -> NodeRole | None:
     """The node's role by the edge meaning the question defines, where the ask uses that relation."""
-    meaning = _EDGE_MEANING.search(question)
-    if meaning is None:
+    relation = _defined_relation(question)
+    if relation is None:
         return None
-    start, end, subject, verb, obj = meaning.groups()
-    if {subject, obj} != {start, end} or subject == obj:
-        return None
+    verb, subject_starts = relation
     words = verb.split()
     # "depends on" also matches "depend directly on": the first word by its stem, an adverb anywhere.
     words[0] = re.escape(re.sub(r"(?:ies|es|s|ed)$", "", words[0])) + r"\w*"
@@ -436,8 +463,8 @@ def _defined_role(question: str, number: str) -> NodeRole | None:
     as_subject = re.search(number + r"\s+(?:\w+\s+)?" + phrase, ask, re.IGNORECASE)
     if bool(as_object) == bool(as_subject):
         return None
-    subject_role: NodeRole = "start" if subject == start else "end"
-    object_role: NodeRole = "end" if subject_role == "start" else "start"
+    subject_role: NodeRole = "start" if subject_starts else "end"
+    object_role: NodeRole = "end" if subject_starts else "start"
     return subject_role if as_subject else object_role
 
 
@@ -461,6 +488,8 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     >>> defined = "An edge from A to B means A depends on B. How many packages depend directly on {}?"
     >>> node_role(defined.format(7), 7), node_role(defined.replace("A depends on B", "B depends on A").format(7), 7)
     ('end', 'start')
+    >>> node_role("Each arrow goes from a predator to a species it eats. How many kinds does species 4 eat?", 4)
+    'start'
     """
     ask = ask_sentence(question)
     number = r"(?<![\w.])" + re.escape(str(value)) + r"(?![\w]|\.\d)"

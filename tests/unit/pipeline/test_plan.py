@@ -255,6 +255,12 @@ def test_a_non_prefix_is_a_negation() -> None:
             "An edge from A to B means B depends on A. How many packages depend directly on 4?",
             "4 at the start of",
         ),
+        (
+            "in_degree",
+            {"node": 4},
+            "Each arrow goes from a predator to a species it eats. How many kinds of prey does species 4 eat?",
+            "4 at the start of",
+        ),
         # the steps of a trip are a distance
         ("articulation_point_count", {}, "What's the most flights anyone needs to get to any airport?", "trip"),
         ("edge_count", {}, "How many hops away is the farthest airport from the best hub?", "not a distance"),
@@ -289,6 +295,11 @@ def test_the_scope_the_words_give_is_held_against_the_choice(task, values, quest
         ("shortest_path_hops", {"source": 1, "target": 9}, "How many roads do I need to drive to get from 1 to 9?"),
         ("bridge_count", {}, "How many roads, if closed, would leave some town unable to reach another?"),
         ("hamiltonian_path", {}, "Songs are nodes. Can a playlist play every song once?"),
+        (
+            "out_degree",
+            {"node": 4},
+            "Each arrow goes from a predator to a species it eats. How many does species 4 eat?",
+        ),
         ("euler_path", {}, "Can the snow plough clear every street exactly once?"),
         ("bipartite", {}, "Can the guests be seated at two tables so that enemies always sit apart?"),
         ("bipartite", {}, "Is the graph 2-colourable?"),
@@ -409,3 +420,22 @@ def test_the_rank_reader_reads_twins_as_one(task: str, ranked: list[str], fires:
     from grraf.pipeline.plan import rank_finding
 
     assert (rank_finding(get_task(task), ranked) is not None) is fires
+
+
+@pytest.mark.parametrize(
+    ("task", "values", "question", "opposite"),
+    [
+        ("connectivity", {"source": 3, "target": 5}, "Is room 5 completely sealed off from room 3?", True),
+        ("not_connected", {"source": 3, "target": 5}, "Is room 5 completely sealed off from room 3?", False),
+        ("hamiltonian_path", {}, "Is it hopeless to find a path that uses every node exactly once?", True),
+        ("no_hamiltonian_path", {}, "Is it hopeless to find a path that uses every node exactly once?", False),
+        # "with no edge inside" describes the split, it does not ask whether the split fails; a positive
+        # choice still meets the twin's "no" anywhere in the ask (deliberately strict) and runs unconfirmed
+        ("not_bipartite", {}, "Can the vertex set be cut into two halves with no edge inside either half?", True),
+        ("bipartite", {}, "Can the vertex set be cut into two halves with no edge inside either half?", True),
+    ],
+)
+def test_the_polarity_of_the_words_is_held_against_the_choice(task, values, question, opposite) -> None:
+    _, found = check_choice(get_task(task), values, question, ScriptedStore({}, nodes=10))
+    said_opposite = any("opposite" in f.text for f in found)
+    assert said_opposite is opposite, [f.text for f in found]
