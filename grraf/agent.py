@@ -497,14 +497,13 @@ class _Outcome:
         """DESIGN.md's definition: a verified template ran with parameters the LLM chose and the
         readers confirmed, or LLM-written code agreed with an independent computation.
 
-        For a property-graph task the agreement counts only on a confirmed plan: the oracle
-        computes the same query for the same named nodes, so it cannot catch a name that was
-        matched only fuzzily or a relationship type the question never spoke of.
+        Either way on a confirmed plan only: the independent computation (the task's template, its
+        certificate) is the chosen task's, so agreement shows the code computes that task, not that
+        the task is the one asked (``triangle_count`` for "how many cut edges", which the readers
+        left unconfirmed, would agree with itself). For a property-graph task the oracle likewise
+        computes the same query for the same named nodes.
         """
-        task = task_of(plan)
-        if task is not None and task.property_graph:
-            return plan.confirmed and (self.from_template or self.checked_by is not None)
-        return (self.from_template and plan.confirmed) or self.checked_by is not None
+        return plan.confirmed and (self.from_template or self.checked_by is not None)
 
 
 def answer_directly(

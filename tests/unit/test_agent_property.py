@@ -129,12 +129,14 @@ def test_graph_algorithms_and_an_explicit_networkx_backend_project(library, proj
     assert len(projections) == 2
 
 
-def test_agreement_verifies_a_property_task_only_on_a_confirmed_plan() -> None:
+def test_agreement_verifies_only_on_a_confirmed_plan() -> None:
     checked = _Outcome([], ["x"], "code", checked_by="property_neighbours", from_template=False)
     unconfirmed = Plan("q", task="neighbours", confirmed=False)
     assert not checked.verified_by(unconfirmed)
     assert checked.verified_by(Plan("q", task="neighbours", confirmed=True))
-    # structural tasks keep DESIGN.md's rule: agreement with an independent computation verifies
-    assert checked.verified_by(Plan("q", task="max_flow", confirmed=False))
+    # structural tasks too: agreeing with the chosen task's template says nothing of whether the
+    # task is the one asked
+    assert not checked.verified_by(Plan("q", task="max_flow", confirmed=False))
+    assert checked.verified_by(Plan("q", task="max_flow", confirmed=True))
     bound = _Outcome([], ["x"], "code", checked_by=None, from_template=True)
     assert not bound.verified_by(unconfirmed) and bound.verified_by(Plan("q", task="neighbours", confirmed=True))
