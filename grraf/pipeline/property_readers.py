@@ -240,14 +240,30 @@ def asks_which(question: str) -> bool:
     (True, True)
     >>> asks_which("Who directed The Matrix?"), asks_which("How many movies are there?"), asks_which("What is it?")
     (True, False, False)
+    >>> asks_which("On the shortest trip from Edinburgh to Hong Kong, which airport do you change planes at?")
+    True
+    >>> asks_which("How many movies did Tom Hanks act in, which were released after 2000?")
+    False
     """
     pattern = r"^\s*(?:and\s+)?(?:(?:in|on|at|for|from|to|of|by|with)\s+)?(which|who|whom|whose)\b"
-    return re.match(pattern, ask_sentence(question), re.IGNORECASE) is not None
+    ask = ask_sentence(question)
+    return re.match(pattern, ask, re.IGNORECASE) is not None or _WHICH_AFTER_LEAD_IN.search(ask) is not None
+
+
+# A which-question after a lead-in: "On the shortest trip from A to B, which airport do you change at?".
+# The auxiliary after the noun tells it from a relative clause ("..., which were released in 1999").
+_WHICH_AFTER_LEAD_IN = re.compile(
+    r"[,;:]\s*(?:which|what)\s+[a-z]+\s+(?:do|does|did|is|are|was|were|would|should|could|can|will|must|has|have)\b",
+    re.IGNORECASE,
+)
 
 
 _HOW_MANY = re.compile(r"\bhow\s+many\b|\bnumber\s+of\b|\bcount\b|\bhow\s+much\b", re.IGNORECASE)
+_GROUP_WORDS = r"(groups?|clusters?|communities|community|components?|islands?|cliques?)"
 _GROUPS = re.compile(
-    r"\b(groups?|clusters?|communities|community|components?|islands?|cliques?)\b(?=\s+(?:of|are|is|in|there)\b)",
+    r"\b" + _GROUP_WORDS + r"\b(?=\s+(?:of|are|is|in|there)\b)|"
+    # "How many strongly connected components does the network have?"
+    r"\bhow many\s+(?:[a-z-]+\s+){0,3}?" + _GROUP_WORDS + r"\b",
     re.IGNORECASE,
 )
 
@@ -266,9 +282,11 @@ def counted_groups(question: str) -> str | None:
 
     >>> counted_groups("How many separate groups of people and movies are there?"), counted_groups("How many actors?")
     ('groups', None)
+    >>> counted_groups("How many strongly connected components does the route network have?")
+    'components'
     """
     found = _GROUPS.search(ask_sentence(question))
-    return found.group(1).lower() if found else None
+    return (found.group(1) or found.group(2)).lower() if found else None
 
 
 def person_like(label: str) -> bool:

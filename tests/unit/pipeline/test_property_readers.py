@@ -78,3 +78,12 @@ def test_who_and_what_kind_of_node_is_asked_for() -> None:
     assert r.asked_noun("List all airports in France.") == "airports"
     assert r.asks_who("Whom did she marry?") and not r.asks_who("Which person?")
     assert [label for label in labels if r.person_like(label)] == ["Person"]
+
+
+def test_a_which_question_after_a_lead_in_asks_for_things_and_components_are_groups() -> None:
+    from grraf.pipeline.property_readers import asks_which, counted_groups
+
+    assert asks_which("On the shortest trip from Edinburgh to Hong Kong, which airport do you change planes at?")
+    assert not asks_which("How many movies did Tom Hanks act in, which were released after 2000?")
+    assert counted_groups("How many strongly connected components does the route network have?") == "components"
+    assert counted_groups("How many airports does the network have?") is None
