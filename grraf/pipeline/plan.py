@@ -348,6 +348,11 @@ def scope_findings(task: Task, values: dict[str, Any], question: str, directed: 
     kind = validate.counted(question)
     if task.counts and kind and kind != task.counts:
         found.append(f"The question counts {kind}, but {task.name} counts {task.counts}.")
+    unknown = validate.counted_unknown(question) if task.counts_all else None
+    if unknown:
+        found.append(
+            f"The question counts '{unknown}', not named as {task.counts}; {task.name} counts all {task.counts}."
+        )
     qualifier = validate.count_qualifier(question) if task.counts_all else None
     if qualifier:
         found.append(

@@ -36,7 +36,8 @@ _YES_NO_WORDS = re.compile(
     r"\b(whether or not|or not)\b|\btell me whether\b|"
     r"\bcheck (?:whether|if)\b|\bdetermine (?:whether|if)\b|\bfind out (?:whether|if)\b|"
     # a question after a lead-in: "If I leave town 3, is there ...?", "Look for the motif: does it ...?"
-    r"[,:;]\s*(is|are|does|do|can|could|has|have|will|would)\s+(?:it|there|this|that|they|the|a|an|we|i|you)\b",
+    r"[,:;]\s*(is|are|does|do|can|could|has|have|will|would)\s+(?:it|there|this|that|they|the|a|an|we|i|you|"
+    r"every|each|all|any|some|its|my|our|your|their|these|those)\b",
     re.IGNORECASE,
 )
 #: An answer form the question states outright, wherever it says it: "cycle present? yes or no".
@@ -134,6 +135,8 @@ def ask_form(question: str) -> AskForm | None:
     ('node', 'number')
     >>> ask_form("If I leave town 3, is there some way to drive to town 5?"), ask_form("Weighted distance 2-5?")
     ('yes/no', 'number')
+    >>> ask_form("Treating edges as undirected, does every cycle have an even number of edges?")
+    'yes/no'
     >>> ask_form("Can you give me one full ordering of all the steps that works?")
     'list'
     >>> ask_form("What's the fewest kilometres I need to drive to get from town 1 to town 4?")
@@ -754,3 +757,40 @@ def covered(question: str) -> Counted | None:
     if re.fullmatch(_NODE_NOUNS, noun, re.IGNORECASE) or re.fullmatch(_NODE_NOUNS, noun + "s", re.IGNORECASE):
         return "nodes"
     return None
+
+
+_COUNT_ASK = re.compile(
+    r"\b(?:how many|number of|count(?: the| all)?|total of)\s+((?:[A-Za-z'-]+\s*){1,3})", re.IGNORECASE
+)
+
+
+def counted_unknown(question: str) -> str | None:
+    """The words after "how many" / "number of" when none of the next three is a noun for nodes or
+    edges, in general words or in the question's own framing ("Songs are nodes"); None when they
+    name one, or the ask counts nothing.
+
+    A count of every node or every edge is asked by naming them; "Number of isthmuses in the graph"
+    counts something else, whatever task the words fail to name.
+
+    >>> counted_unknown("Number of isthmuses in the graph"), counted_unknown("How many roads are there?")
+    ('isthmuses in the', None)
+    >>> counted_unknown("Songs are nodes. How many songs are on the list?") is None
+    True
+    """
+    ask = ask_sentence(question)
+    found = _COUNT_ASK.search(ask)
+    if found is None:
+        return None
+    words = found.group(1).split()
+    declared = {
+        _singular(n)
+        for pattern in (_DECLARED_NODES, _DECLARED_EDGES)
+        for m in pattern.finditer(question)
+        for n in m.groups()
+        if n
+    }
+    for word in words:
+        bare = word.strip("'?.,!").lower()
+        if _COUNTED_NOUN.match(bare) or _singular(bare) in declared:
+            return None
+    return " ".join(words).strip(" ?.,!")

@@ -720,6 +720,27 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="max_triangle_weight",
+        # A triangle is never asked about without a word for three nodes joined to each other.
+        cues=(
+            "triangle",
+            "triangles",
+            "three",
+            "3",
+            "trio",
+            "trios",
+            "triplet",
+            "triplets",
+            "triad",
+            "triads",
+            "clique",
+            "cliques",
+            "3-clique",
+            "3-cliques",
+            "threesome",
+            "threesomes",
+            "triple",
+            "triples",
+        ),  # fmt: skip
         terms=("triangle", "triangles"),
         summary="the largest sum of node weights over three mutually connected nodes (a triangle)",
         phrasings=(
@@ -739,6 +760,27 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="triangle_count",
+        # A triangle is never asked about without a word for three nodes joined to each other.
+        cues=(
+            "triangle",
+            "triangles",
+            "three",
+            "3",
+            "trio",
+            "trios",
+            "triplet",
+            "triplets",
+            "triad",
+            "triads",
+            "clique",
+            "cliques",
+            "3-clique",
+            "3-cliques",
+            "threesome",
+            "threesomes",
+            "triple",
+            "triples",
+        ),  # fmt: skip
         terms=("triangle", "triangles"),
         summary="the number of triangles: groups of three nodes all connected to each other",
         phrasings=(

@@ -267,6 +267,9 @@ def test_a_non_prefix_is_a_negation() -> None:
         # every node once is Hamilton's, every edge once Euler's, in the question's own nouns
         ("euler_path", {}, "Songs are nodes. Can a playlist play every song once?", "every edge once"),
         ("hamiltonian_path", {}, "Can the snow plough clear every street exactly once?", "every node once"),
+        # a count of all nodes names them; a triangle is asked with a word for three
+        ("node_count", {}, "Number of isthmuses in the graph", "counts 'isthmuses in the'"),
+        ("max_triangle_weight", {}, "max over all pairs u, v of d(u, v), unweighted", "(such as 'triangle'"),
         # a 2-colouring is never asked without saying how many colours or sides
         ("bipartite", {}, "Can three friends form a closed chain, the last friends with the first?", "'two'"),
     ],
@@ -303,6 +306,8 @@ def test_the_scope_the_words_give_is_held_against_the_choice(task, values, quest
         ("euler_path", {}, "Can the snow plough clear every street exactly once?"),
         ("bipartite", {}, "Can the guests be seated at two tables so that enemies always sit apart?"),
         ("bipartite", {}, "Is the graph 2-colourable?"),
+        ("max_triangle_weight", {}, "What is the largest total weight of three nodes all joined to each other?"),
+        ("node_count", {}, "Songs are nodes. How many songs are there?"),
     ],
 )
 def test_a_choice_whose_scope_fits_the_words_has_no_finding(task, values, question) -> None:

@@ -35,6 +35,9 @@ from grraf.pipeline.validate import (
         # an ask cut short of its verb: "(is) a→b, b→c in G?"
         ("a→b, a→c, b→c in G? directions matter", "yes/no"),
         ("Odd cycle present?", "yes/no"),
+        # a yes/no question after a lead-in, whatever its subject
+        ("Treating edges as undirected, does every cycle have an even number of edges?", "yes/no"),
+        ("Food web: do some species feed on each other in the shape a→b, b→c?", "yes/no"),
         ("Maximum matching size in G?", "number"),
         ("Which nodes point into node 4?", "list"),
         ("Give a valid build order.", "list"),
