@@ -94,7 +94,9 @@ def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
     assert len(property_questions("test", batch=2)) < len(property_questions("test"))
     batch3 = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", "3", "--dry-run"])
     assert batch3.exit_code == 0, batch3.output
-    assert "property: 48" in batch3.output and len(property_questions("test", batch=3)) == 48
+    # 48 written, all test; those a fix was made for since have moved to dev
+    fresh3 = len(property_questions("test", batch=3))
+    assert f"property: {fresh3}" in batch3.output and 40 <= fresh3 <= 48
     ids = [q.id for q in property_questions("dev")][:3]
     only: list[Any] = []
 
