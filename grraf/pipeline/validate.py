@@ -733,6 +733,15 @@ def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
+def _declared_nouns(question: str) -> dict[str, Counted]:
+    """The framing's own nouns, singular, and what they name: {"song": "nodes"} for "Songs are nodes"."""
+    declared: dict[str, Counted] = {}
+    named: tuple[tuple[re.Pattern[str], Counted], ...] = ((_DECLARED_EDGES, "edges"), (_DECLARED_NODES, "nodes"))
+    for pattern, kind in named:  # nodes last: a noun declared both ways counts as nodes
+        declared.update({_singular(n): kind for m in pattern.finditer(question) for n in m.groups() if n})
+    return declared
+
+
 def covered(question: str) -> Counted | None:
     """What a tour must cover exactly once — "every song once" (nodes), "each road exactly once"
     (edges) — by the noun, read in the question's own framing ("Songs are nodes"); None when it
@@ -748,10 +757,9 @@ def covered(question: str) -> Counted | None:
     if found is None:
         return None
     noun = _singular(found.group(1))
-    for declared, kind in ((_DECLARED_NODES, "nodes"), (_DECLARED_EDGES, "edges")):
-        names = {_singular(n) for m in declared.finditer(question) for n in m.groups() if n}
-        if noun in names:
-            return kind  # type: ignore[return-value]
+    declared = _declared_nouns(question)
+    if noun in declared:
+        return declared[noun]
     if re.fullmatch(_EDGE_NOUNS, noun, re.IGNORECASE) or re.fullmatch(_EDGE_NOUNS, noun + "s", re.IGNORECASE):
         return "edges"
     if re.fullmatch(_NODE_NOUNS, noun, re.IGNORECASE) or re.fullmatch(_NODE_NOUNS, noun + "s", re.IGNORECASE):
@@ -782,13 +790,7 @@ def counted_unknown(question: str) -> str | None:
     if found is None:
         return None
     words = found.group(1).split()
-    declared = {
-        _singular(n)
-        for pattern in (_DECLARED_NODES, _DECLARED_EDGES)
-        for m in pattern.finditer(question)
-        for n in m.groups()
-        if n
-    }
+    declared = _declared_nouns(question)
     for word in words:
         bare = word.strip("'?.,!").lower()
         if _COUNTED_NOUN.match(bare) or _singular(bare) in declared:

@@ -27,6 +27,19 @@ NETWORKX, LADYBUG, NEO4J = "networkx", "ladybug", "neo4j"
 PAIR = frozenset({"source", "target"})
 AT_NODE = frozenset({"node"})
 
+#: Two colours, two sides, a split: no 2-colouring question does without one of these words
+#: (``Task.cues`` of bipartite and its negation).
+TWO_COLOUR_CUES = (
+    "two", "2", "both", "pair", "colour", "color", "coloured", "colored", "colours", "colors", "bipartite",
+    "colouring", "coloring", "colourable", "colorable", "split", "divide", "divided", "partition", "partitioned",
+    "sides", "side", "halves", "camps", "teams", "groups", "odd",
+)  # fmt: skip
+#: A triangle is never asked about without a word for three nodes joined to each other.
+TRIANGLE_CUES = (
+    "triangle", "triangles", "three", "3", "trio", "trios", "triplet", "triplets", "triad", "triads", "clique",
+    "cliques", "3-clique", "3-cliques", "threesome", "threesomes", "triple", "triples",
+)  # fmt: skip
+
 TASKS: tuple[Task, ...] = (
     # ------------------------------------------------------------------ paths and reachability
     Task(
@@ -389,36 +402,7 @@ TASKS: tuple[Task, ...] = (
     # ------------------------------------------------------------------ structure of the whole graph
     Task(
         name="bipartite",
-        # Two colours, two sides, a split: no 2-colouring question does without one of these words.
-        cues=(
-            "two",
-            "2",
-            "both",
-            "pair",
-            "colour",
-            "color",
-            "coloured",
-            "colored",
-            "colours",
-            "colors",
-            "bipartite",
-            "colouring",
-            "coloring",
-            "colourable",
-            "colorable",
-            "split",
-            "divide",
-            "divided",
-            "partition",
-            "partitioned",
-            "sides",
-            "side",
-            "halves",
-            "camps",
-            "teams",
-            "groups",
-            "odd",
-        ),  # fmt: skip
+        cues=TWO_COLOUR_CUES,
         terms=("bipartite", "two-colourable", "2-colourable", "two-colorable", "2-colorable"),
         summary="whether the nodes can be split into two groups with no edge inside a group (2-colourable)",
         phrasings=(
@@ -436,36 +420,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="not_bipartite",
-        # Two colours, two sides, a split: no 2-colouring question does without one of these words.
-        cues=(
-            "two",
-            "2",
-            "both",
-            "pair",
-            "colour",
-            "color",
-            "coloured",
-            "colored",
-            "colours",
-            "colors",
-            "bipartite",
-            "colouring",
-            "coloring",
-            "colourable",
-            "colorable",
-            "split",
-            "divide",
-            "divided",
-            "partition",
-            "partitioned",
-            "sides",
-            "side",
-            "halves",
-            "camps",
-            "teams",
-            "groups",
-            "odd",
-        ),  # fmt: skip
+        cues=TWO_COLOUR_CUES,
         terms=("bipartite", "two-colourable", "2-colourable", "two-colorable", "2-colorable"),
         summary="the opposite of bipartite: whether the graph has an odd cycle, so two colours are not enough",
         phrasings=(
@@ -720,27 +675,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="max_triangle_weight",
-        # A triangle is never asked about without a word for three nodes joined to each other.
-        cues=(
-            "triangle",
-            "triangles",
-            "three",
-            "3",
-            "trio",
-            "trios",
-            "triplet",
-            "triplets",
-            "triad",
-            "triads",
-            "clique",
-            "cliques",
-            "3-clique",
-            "3-cliques",
-            "threesome",
-            "threesomes",
-            "triple",
-            "triples",
-        ),  # fmt: skip
+        cues=TRIANGLE_CUES,
         terms=("triangle", "triangles"),
         summary="the largest sum of node weights over three mutually connected nodes (a triangle)",
         phrasings=(
@@ -760,27 +695,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="triangle_count",
-        # A triangle is never asked about without a word for three nodes joined to each other.
-        cues=(
-            "triangle",
-            "triangles",
-            "three",
-            "3",
-            "trio",
-            "trios",
-            "triplet",
-            "triplets",
-            "triad",
-            "triads",
-            "clique",
-            "cliques",
-            "3-clique",
-            "3-cliques",
-            "threesome",
-            "threesomes",
-            "triple",
-            "triples",
-        ),  # fmt: skip
+        cues=TRIANGLE_CUES,
         terms=("triangle", "triangles"),
         summary="the number of triangles: groups of three nodes all connected to each other",
         phrasings=(
