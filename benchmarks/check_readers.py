@@ -23,10 +23,9 @@ from grraf.llm.calls import LLMSession
 from grraf.llm.scripted import scripted
 from grraf.pipeline.decision import Finding
 from grraf.pipeline.inputs import resolve_graphs
-from grraf.pipeline.plan import check_choice, eligible, rank_finding
+from grraf.pipeline.plan import check_choice, eligible, offered_tasks, rank_finding
 from grraf.stores.networkx import NetworkXStore
 from grraf.tasks import TASKS, Task, bench_task
-from grraf.tasks.retrieval import DEFAULT_K, candidates
 
 
 def right_tasks(question: Question) -> list[Task]:
@@ -64,20 +63,15 @@ def main() -> None:
         given = resolve_graphs(q.text, graph, LLMSession(scripted("none")), settings)
         store = NetworkXStore(given.graphs, settings=settings)
         schema = store.schema()
+        # The rank check runs after the LLM's choice (plan()), on the order the tasks are offered in.
+        ranked = [t.name for t in offered_tasks(given.question, schema, tuple(given.graphs))]
         for task in right_tasks(q):
             checked += 1
             _, findings = check_choice(
                 task, dict(q.meta.get("params", {})), given.question, store, directed=schema.directed
             )
             offered = eligible([task], schema, tuple(given.graphs), given.question)
-            # The rank check runs after the LLM's choice (plan()), on retrieval's ranking.
-            ranked = eligible(
-                [c.task for c in candidates(given.question, k=DEFAULT_K + 4)],
-                schema,
-                tuple(given.graphs),
-                given.question,
-            )[:DEFAULT_K]
-            rank = rank_finding(task, [t.name for t in ranked])
+            rank = rank_finding(task, ranked)
             findings = [*findings, *([Finding(rank, hard=False)] if rank else [])]
             if findings or not offered:
                 fired += 1

@@ -82,6 +82,13 @@ def eligible(tasks: Sequence[Task], schema: Schema, graphs: Sequence[str], quest
     return out
 
 
+def offered_tasks(question: str, schema: Schema, graphs: Sequence[str], *, k: int = DEFAULT_K) -> list[Task]:
+    """The tasks offered to the LLM, best first: retrieval's candidates that are :func:`eligible`
+    (a few more are retrieved, as some are not), at most ``k``. Their order is what
+    :func:`rank_finding` reads."""
+    return eligible([c.task for c in candidates(question, k=k + 4)], schema, graphs, question)[:k]
+
+
 def choice_schema(tasks: Sequence[Task], node_id_types: Sequence[str] = ()) -> dict[str, Any]:
     """The JSON schema of a reply: one of the tasks with its parameters, or none.
 
@@ -506,7 +513,7 @@ def plan(
     """
     if _is_property_graph(schema):
         return _plan_property_graph(question, schema, store, llm, k=k)
-    offered = eligible([c.task for c in candidates(question, k=k + 4)], schema, graphs, question)[:k]
+    offered = offered_tasks(question, schema, graphs, k=k)
     base = Plan(
         question=question,
         directed=schema.directed,
