@@ -374,11 +374,16 @@ def _waived(text: str) -> str:
 def uses(text: str, words: Iterable[str]) -> str | None:
     """The first of ``words`` (whole words or phrases, any case) anywhere in ``text``, or None.
 
+    A possessive counts as the word ("the 3-core's nodes"); other contractions do not ("don't" is
+    not "don").
+
     >>> uses("How big is the maximum matching?", ("matching",)), uses("Is it bipartite?", ("part",))
     ('matching', None)
+    >>> uses("Return the 3-core's nodes.", ("core",)), uses("I don't know.", ("don",))
+    ('core', None)
     """
     for word in words:
-        if re.search(r"(?<![\w'])" + re.escape(word) + r"(?![\w'])", text, re.IGNORECASE):
+        if re.search(r"(?<![\w'])" + re.escape(word) + r"(?!\w|'(?!s\b))", text, re.IGNORECASE):
             return word
     return None
 

@@ -267,11 +267,8 @@ def test_a_non_prefix_is_a_negation() -> None:
         # every node once is Hamilton's, every edge once Euler's, in the question's own nouns
         ("euler_path", {}, "Songs are nodes. Can a playlist play every song once?", "every edge once"),
         ("hamiltonian_path", {}, "Can the snow plough clear every street exactly once?", "every node once"),
-        # a count of all nodes names them; a triangle is asked with a word for three
+        # a count of all nodes names them
         ("node_count", {}, "Number of isthmuses in the graph", "counts 'isthmuses in the'"),
-        ("max_triangle_weight", {}, "max over all pairs u, v of d(u, v), unweighted", "(such as 'triangle'"),
-        # a 2-colouring is never asked without saying how many colours or sides
-        ("bipartite", {}, "Can three friends form a closed chain, the last friends with the first?", "'two'"),
     ],
 )
 def test_the_scope_the_words_give_is_held_against_the_choice(task, values, question, expected) -> None:
@@ -408,6 +405,57 @@ def test_a_choice_retrieval_ranks_low_runs_unconfirmed_without_another_llm_round
 def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
     result, _ = run_plan("How many bridges does this graph have?", plan_reply("bridge_count"), *KEEP, schema=UNDIRECTED)
     assert result.candidates[0] == "bridge_count" and result.task == "bridge_count" and result.confirmed
+
+
+@pytest.mark.parametrize(
+    ("task", "question"),
+    [
+        # a triangle is asked with a word for three, a 2-colouring with a word for two
+        ("max_triangle_weight", "max over all pairs u, v of d(u, v), unweighted"),
+        ("bipartite", "Can three friends form a closed chain, the last friends with the first?"),
+        # the wrong confirmations on fresh wordings: the question never mentions the chosen task
+        ("reachable_count", "Count the successors of 4"),
+        ("shortest_path_weight", "What's the maximum data rate from server 1 to server 5? Weights are bandwidths."),
+        ("common_neighbors", "Pick two neighbours of 3 at random: what is the probability they are connected?"),
+        ("maximum_matching", "a→b, b→c in G? directions matter"),
+        ("articulation_point_count", "What's the most flights anyone needs from the best hub to any airport?"),
+        ("hamiltonian_path", "Give me one ordering of the build steps that works."),
+    ],
+)
+def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: str) -> None:
+    from grraf.pipeline.plan import cue_finding
+
+    assert cue_finding(get_task(task), question) is not None
+
+
+@pytest.mark.parametrize(
+    ("task", "question"),
+    [
+        ("max_flow", "How much water can be pumped from 1 to 5?"),
+        ("shortest_path_weight", "What does the cheapest trip from 1 to 5 cost?"),
+        ("reachable_count", "How many machines can a worm starting at 4 eventually infect?"),
+        ("maximum_matching", "How many couples can be formed from friends, nobody in two couples?"),
+        ("bridge_count", "How many roads, if closed, would cut some towns off?"),
+        ("k_core", "Return the 3-core's nodes."),  # a possessive is the word
+        ("topological_sort", "In which sequence can the jobs run?"),
+        ("hamiltonian_path", "Can the salesman see each town exactly once?"),
+        ("has_cycle", "Is there a circular dependency?"),
+        ("degree", "How many links does 4 have?"),  # a task without cues
+    ],
+)
+def test_a_choice_the_question_asks_in_its_own_words_has_a_cue(task: str, question: str) -> None:
+    from grraf.pipeline.plan import cue_finding
+
+    assert cue_finding(get_task(task), question) is None
+
+
+def test_a_choice_without_a_cue_runs_unconfirmed_without_another_llm_round() -> None:
+    question = "Count the successors of node 4."
+    result, model = run_plan(question, plan_reply("reachable_count", node=4), *KEEP, schema=DIRECTED)
+    assert result.task == "reachable_count" and not result.confirmed
+    assert any("says nothing reachable_count" in issue for issue in result.issues)
+    plan_rounds = [m for m in model.prompts if "A or B" not in str(m[-1].content)]
+    assert len(plan_rounds) == 1, "the missing cue is not sent back to the LLM"
 
 
 @pytest.mark.parametrize(
