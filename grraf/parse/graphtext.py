@@ -32,7 +32,7 @@ import networkx as nx
 from grraf.errors import GraphInputError
 from grraf.parse.edgelist import build_networkx, gc_paused
 
-__all__ = ["ParsedQuestion", "looks_like_graph", "parse_question", "stated_counts", "verify_parsed"]
+__all__ = ["PLACEHOLDER", "ParsedQuestion", "looks_like_graph", "parse_question", "stated_counts", "verify_parsed"]
 
 log = logging.getLogger(__name__)
 
@@ -537,6 +537,11 @@ def _graph_name(index: int) -> str:
     ['G', 'G_prime', 'G_3']
     """
     return ("G", "G_prime")[index] if index < 2 else f"G_{index + 1}"
+
+
+#: What :func:`_placeholder` and the node-weights marker put in the question: its numbers are
+#: sizes, not values the question states.
+PLACEHOLDER = re.compile(r"\[graph \w+: \d+ nodes, \d+ edges\]|\[node weights of \w+\]")
 
 
 def _placeholder(name: str, graph: nx.Graph) -> str:

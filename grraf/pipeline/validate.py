@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
+from grraf.parse.graphtext import PLACEHOLDER
 from grraf.tasks.model import NodeRole, Reach
 
 #: The kind of answer a question's wording asks for; ``None`` when the words leave it open.
@@ -211,8 +212,10 @@ def stated_values(question: str, *, whole: bool = False) -> list[str]:
     ['3']
     >>> stated_values("Is the graph 2-colourable?")
     []
+    >>> stated_values("Is there a path from 0 to 4? The edges are [graph G: 5 nodes, 3 edges].", whole=True)
+    ['0', '4']
     """
-    text = question if whole else ask_sentence(question)
+    text = PLACEHOLDER.sub(" ", question if whole else ask_sentence(question))
     return [m.group(1) for m in _VALUE.finditer(text)]
 
 

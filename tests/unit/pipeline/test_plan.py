@@ -492,3 +492,13 @@ def test_the_polarity_of_the_words_is_held_against_the_choice(task, values, ques
     _, found = check_choice(get_task(task), values, question, ScriptedStore({}, nodes=10))
     said_opposite = any("opposite" in f.text for f in found)
     assert said_opposite is opposite, [f.text for f in found]
+
+
+def test_the_size_in_a_graph_placeholder_is_not_a_node_the_question_names() -> None:
+    # "The edges are (0,1) (1,2) (3,4)." becomes "[graph G: 5 nodes, 3 edges]": 3 is a node of the
+    # graph, but the question does not name it (README's library example was sent back for it).
+    question = "Is there a path between node 0 and node 4? The edges are [graph G: 5 nodes, 3 edges]."
+    _, found = check_choice(
+        get_task("connectivity"), {"source": 0, "target": 4}, question, ScriptedStore({}, nodes=5), directed=False
+    )
+    assert found == []
