@@ -147,6 +147,7 @@ SHARE_CUES = (
     "clique", "cliques", "each other", "one another", "themselves", "triangle", "triangles", "how many of",
     "what part", "portion", "rate",
     "divide", "divided", "possible", "out of", "transitivity", "local",
+    "clustered", "clusters", "cluster", "cliquishness", "knitted",
 )  # fmt: skip
 #: What two nodes have in common.
 COMMON_CUES = (
@@ -854,6 +855,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="average_clustering",
+        cues=SHARE_CUES,
         terms=("clustering",),
         summary="the average clustering coefficient over all nodes",
         phrasings=(
