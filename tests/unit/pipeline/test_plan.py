@@ -261,6 +261,12 @@ def test_a_non_prefix_is_a_negation() -> None:
             "Each arrow goes from a predator to a species it eats. How many kinds of prey does species 4 eat?",
             "4 at the start of",
         ),
+        (
+            "out_degree",
+            {"node": 7},
+            "Supply chain: an edge from company X to company Y means X supplies Y. How many suppliers does 7 have?",
+            "7 at the end of",
+        ),
         # the steps of a trip are a distance
         ("articulation_point_count", {}, "What's the most flights anyone needs to get to any airport?", "trip"),
         ("edge_count", {}, "How many hops away is the farthest airport from the best hub?", "not a distance"),
