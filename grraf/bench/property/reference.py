@@ -221,6 +221,42 @@ def _movies_reference() -> dict[str, Reference]:
             set(d().source) - {k[1] for k in _component_of(movies_graph(), ("Person", "Tom Hanks")) if k[0] == "Person"}
         ),
         "movies-75": lambda: nx.has_path(movies_graph(), ("Person", "Russell Crowe"), ("Person", "Hugh Jackman")),
+        # batch 4
+        "movies-76": lambda: list(
+            a()[(a().source == "Christopher Walken") & (a().target == "Catch Me If You Can")].roles.iloc[0]
+        ),
+        "movies-77": lambda: _released("Forrest Gump"),
+        "movies-78": lambda: sorted(d()[d().target == "Jerry Maguire"].source),
+        "movies-79": lambda: sorted(_cast("Twister")),
+        "movies-80": lambda: sorted(_movies_of("Robin Williams")),
+        "movies-81": lambda: int((m().released > 2005).sum()),
+        "movies-82": lambda: int(w().source.nunique()),
+        "movies-83": lambda: round(float(p()[p().name.isin(set(d().source))].born.mean()), 4),
+        "movies-84": lambda: min(_released(t) for t in _movies_of("Keanu Reeves")),
+        "movies-85": lambda: _co_actors("Gene Hackman"),
+        "movies-86": lambda: sorted(set(w().merge(d(), on=["source", "target"]).source)),
+        "movies-87": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Natalie Portman"), ("Person", "Keanu Reeves")
+        ),
+        "movies-88": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Sigourney Weaver"), ("Person", "Russell Crowe")
+        ),
+        # every kind of credit, each person once per movie: the movie's degree in the people-movies graph
+        "movies-89": lambda: _top(
+            pd.Series({k[1]: movies_graph().degree(k) for k in movies_graph() if k[0] == "Movie"})
+        ),
+        "movies-90": lambda: nx.shortest_path_length(movies_graph(), ("Movie", "Top Gun"), ("Movie", "Cloud Atlas")),
+        "movies-91": lambda: bool(_movies_of("Tom Cruise") & set(d()[d().source == "Rob Reiner"].target)),
+        "movies-92": lambda: "Apollo 13" in _movies_of("Meg Ryan"),
+        "movies-93": lambda: _top(-pd.Series({n: _born(n) for n in ("Kevin Bacon", "Tom Cruise")})),
+        "movies-94": lambda: _top(-pd.Series({t: _released(t) for t in ("Blade Runner", "Top Gun")})),
+        "movies-95": lambda: sorted(_movies_of("Meg Ryan") - _movies_of("Tom Hanks")),
+        "movies-96": lambda: len(set(m().title) - set(pr().target)),
+        "movies-97": lambda: sorted(
+            set(pr()[pr().source == "Joel Silver"].target) - set(d()[d().source == "Lana Wachowski"].target)
+        ),
+        "movies-98": lambda: sorted(set(d()[d().target.isin(_movies_of("Morgan Freeman"))].source)),
+        "movies-99": lambda: len(_co_actors("Keanu Reeves")),
     }
 
 
@@ -354,6 +390,43 @@ def _flights_reference() -> dict[str, Reference]:
             {b for a in g().successors("LIH") for b in g().successors(a)} - set(g().successors("LIH")) - {"LIH"}
         ),
         "flights-76": lambda: int(r()[r().source == "SIN"].distance_km.sum()),
+        # batch 4
+        "flights-77": lambda: _code_of("Munich Airport"),
+        "flights-78": lambda: country()[_code_of("Kahului Airport")],
+        "flights-79": lambda: _distance("VIE", "ZRH"),
+        "flights-80": lambda: int((r().distance_km > 13000).sum()),
+        "flights-81": lambda: round(float(r()[r().source == "NBO"].distance_km.mean()), 4),
+        "flights-82": lambda: int(r()[r().source == "JFK"].distance_km.min()),
+        "flights-83": lambda: sorted(_foreign_countries_served("MEX")),
+        "flights-84": lambda: _flown_from_one_not_the_other("DUB", "DXB"),
+        "flights-85": lambda: g().has_edge("OSL", "JFK"),
+        "flights-86": lambda: _distance("LHR", "JFK") < _distance("LHR", "BOS"),
+        "flights-87": lambda: _top(pd.Series({t: _distance("SYD", t) for t in ("LAX", "DFW")})),
+        "flights-88": lambda: nx.shortest_path_length(g(), "SCL", "HND"),
+        "flights-89": lambda: nx.shortest_path_length(g(), "LIH", "BRR"),
+        "flights-90": lambda: _lightest_within("MAN", "AKL", 3),
+        "flights-91": lambda: _top(
+            pd.Series(
+                {
+                    a: g().out_degree(a)
+                    for a, c in country().items()
+                    if _continent_by_country_name()[c] == "North America"
+                }
+            )
+        ),
+        "flights-92": lambda: _top(r().groupby(r().source.map(country())).size()),
+        "flights-93": lambda: len(set(nx.single_source_shortest_path_length(g(), "CAL", cutoff=3)) - {"CAL"}),
+        "flights-94": lambda: sorted(a for a in g() if g().out_degree(a) == 1),
+        "flights-95": lambda: sorted(
+            a
+            for a, c in country().items()
+            if _continent_by_country_name()[c] == "Europe" and not g().has_edge(a, "JFK")
+        ),
+        "flights-96": lambda: int((pd.Series(list(country().values())).value_counts() == 1).sum()),
+        "flights-97": lambda: round(float(pd.Series(dict(g().out_degree())).mean()), 4),
+        "flights-98": lambda: _top(-nodes("flights", "Airport").set_index("code").latitude),
+        "flights-99": lambda: all(country()[t] == "United States" for t in g().successors("HNL")),
+        "flights-100": lambda: sorted(set(g().successors("LIH")) & set(g().successors("OGG"))),
     }
 
 
@@ -439,6 +512,17 @@ def _flying_to_one_not_the_other(wanted: str, unwanted: str) -> list[str]:
     if g.has_edge(wanted, unwanted) or g.has_edge(unwanted, wanted):
         raise ValueError(f"{wanted} and {unwanted} are linked: the question is ambiguous")
     return sorted(set(g.predecessors(wanted)) - set(g.predecessors(unwanted)))
+
+
+def _flown_from_one_not_the_other(wanted: str, unwanted: str) -> list[str]:
+    """Airports ``wanted`` flies to non-stop and ``unwanted`` does not.
+
+    Refused when the two are linked: then ``unwanted`` itself would be in or out depending on reading.
+    """
+    g = route_graph()
+    if g.has_edge(wanted, unwanted) or g.has_edge(unwanted, wanted):
+        raise ValueError(f"{wanted} and {unwanted} are linked: the question is ambiguous")
+    return sorted(set(g.successors(wanted)) - set(g.successors(unwanted)))
 
 
 def _mean_flights_to_all_others() -> pd.Series:

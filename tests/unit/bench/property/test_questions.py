@@ -43,7 +43,7 @@ def test_batch_two_is_a_fresh_test_only_set_about_half_per_graph():
     per_graph = {g: sum(q.graph == g for q in fresh) for g in ("movies", "flights")}
     assert abs(per_graph["movies"] - per_graph["flights"]) <= 2, per_graph
     assert {q.kind for q in fresh} == set(KINDS)
-    assert {q.batch for q in QUESTIONS} == {1, 2, 3}
+    assert {q.batch for q in QUESTIONS} == {1, 2, 3, 4}
     # the first batch is the 56 questions written before any field said so
     assert [q.id for q in QUESTIONS if q.batch == 1] == [q.id for q in QUESTIONS[:56]]
     assert not {normalise(q.text) for q in fresh} & {normalise(q.text) for q in QUESTIONS if q.batch == 1}
@@ -62,10 +62,22 @@ def test_batch_three_is_48_fresh_test_questions_24_per_graph_numbered_on_from_th
     assert [q.batch for q in QUESTIONS] == sorted(q.batch for q in QUESTIONS)
 
 
+def test_batch_four_is_48_fresh_test_questions_24_per_graph_numbered_on_from_the_earlier_batches():
+    fresh = [q for q in QUESTIONS if q.batch == 4]
+    # written all test; a question a fix was made for since is dev and says why (``moved``)
+    assert len(fresh) == 48 and all(q.split == "test" or (q.split == "dev" and q.moved) for q in fresh)
+    for graph in ("movies", "flights"):
+        first = 1 + max(int(q.id.split("-")[1]) for q in QUESTIONS if q.graph == graph and q.batch < 4)
+        assert [q.id for q in fresh if q.graph == graph] == [f"{graph}-{n:02d}" for n in range(first, first + 24)]
+    assert {q.kind for q in fresh} == set(KINDS)
+    assert not {normalise(q.text) for q in fresh} & {normalise(q.text) for q in QUESTIONS if q.batch < 4}
+
+
 def test_the_batch_reaches_the_bench_question_and_defaults_to_one():
     assert by_id("movies-01").to_question().meta["batch"] == 1
     assert by_id("flights-29").to_question().meta["batch"] == 2
     assert by_id("flights-53").to_question().meta["batch"] == 3
+    assert by_id("flights-77").to_question().meta["batch"] == 4
     raw = {
         "id": "x-1",
         "graph": "movies",
