@@ -12,7 +12,8 @@ MATCH (a:{node_label})
 OPTIONAL MATCH (a)-[e:{edge_type}]->(:{node_label})
 WITH a, count(e) AS out
 OPTIONAL MATCH (a)<-[f:{edge_type}]-(:{node_label})
-WITH a.id AS id, out + count(f) AS degree
+WITH a, out, count(f) AS incoming
+WITH a.id AS id, out + incoming AS degree
 ORDER BY degree DESC, id
 LIMIT 1
 RETURN id AS answer

@@ -111,7 +111,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="has_edge",
         reach="direct",
-        summary="whether source and target are neighbours, joined directly by one edge (from source to target when directed)",
+        summary="whether source and target are neighbours: a single edge between them (from source to target when directed)",
         phrasings=(
             "Is there an edge between node 3 and node 5?",
             "Are nodes 2 and 8 adjacent?",
@@ -119,7 +119,7 @@ TASKS: tuple[Task, ...] = (
             "Does a direct flight go from airport 1 to airport 6?",
             "Are users 4 and 9 friends with each other?",
             "Are stations 2 and 6 directly connected by a line?",
-            "Does page 3 link straight to page 10?",
+            "Does a cable run straight from computer 3 to computer 10?",
         ),
         output="yes/no",
         parameters=(SOURCE, TARGET),
