@@ -111,7 +111,9 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="has_edge",
         reach="direct",
-        summary="whether source and target are neighbours: a single edge between them (from source to target when directed)",
+        summary=(
+            "whether source and target are neighbours: a single edge between them (from source to target when directed)"
+        ),
         phrasings=(
             "Is there an edge between node 3 and node 5?",
             "Are nodes 2 and 8 adjacent?",
