@@ -236,6 +236,30 @@ TASKS: tuple[Task, ...] = (
         ),  # fmt: skip
     ),
     Task(
+        name="has_edge",
+        reach="direct",
+        summary=(
+            "whether source and target are neighbours: a single edge between them (from source to target when directed)"
+        ),
+        phrasings=(
+            "Is there an edge between node 3 and node 5?",
+            "Are nodes 2 and 8 adjacent?",
+            "Is town 4 linked to town 9 by a single road?",
+            "Does a direct flight go from airport 1 to airport 6?",
+            "Are users 4 and 9 friends with each other?",
+            "Are stations 2 and 6 directly connected by a line?",
+            "Does a cable run straight from computer 3 to computer 10?",
+        ),
+        output="yes/no",
+        parameters=(SOURCE, TARGET),
+        templates={NETWORKX: ("has_edge",), LADYBUG: ("has_edge",), NEO4J: ("has_edge",)},
+        sentence=Sentence(
+            yes="Yes: an edge leads directly from {source} to {target}.",
+            no="No: no edge leads directly from {source} to {target}.",
+        ),
+        draw="path",
+    ),
+    Task(
         name="shortest_path_weight",
         cues=LEAST_CUES,
         distance=True,
@@ -633,6 +657,21 @@ TASKS: tuple[Task, ...] = (
         sentence=Sentence(value="The graph has {value} edge(s)."),
     ),
     Task(
+        name="average_degree",
+        terms=("average degree", "mean degree"),
+        summary="the average number of edges per node: 2 * edges / nodes (mean of in plus out degree when directed)",
+        phrasings=(
+            "What is the average degree of the graph?",
+            "On average, how many edges does a node have?",
+            "How many roads meet at a town, on average?",
+            "What is the mean number of connections per computer?",
+            "Typically how many friends does a person in the network have, taking the mean?",
+        ),
+        output="number",
+        templates={NETWORKX: ("average_degree",), LADYBUG: ("average_degree",), NEO4J: ("average_degree",)},
+        sentence=Sentence(value="The average degree is {value}.", missing="The graph has no nodes: no average degree."),
+    ),
+    Task(
         name="diameter",
         cues=FARTHEST_CUES,
         distance=True,
@@ -1008,6 +1047,23 @@ TASKS: tuple[Task, ...] = (
         draw="node",
         cypher_is_weak=True,
         bench=Bench("clustering", "float", generators.clustering, slots=AT_NODE),
+    ),
+    Task(
+        name="degree_top",
+        reach="direct",
+        terms=("highest degree", "maximum degree", "max degree", "largest degree"),
+        summary="the node with the most edges, the highest degree (incoming plus outgoing when directed)",
+        phrasings=(
+            "Which node has the highest degree?",
+            "Which town has the most roads meeting at it?",
+            "Who is the best-connected person, with the largest number of friends?",
+            "Which airport has the most flights in and out?",
+            "Which computer is wired to the most other machines?",
+        ),
+        output="node",
+        templates={NETWORKX: ("degree_top",), LADYBUG: ("degree_top",), NEO4J: ("degree_top",)},
+        sentence=Sentence(value="Node {value} has the most edges (the highest degree)."),
+        draw="node",
     ),
     Task(
         name="pagerank_top",

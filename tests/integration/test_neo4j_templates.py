@@ -39,6 +39,7 @@ NODE_TEMPLATES = {
 }
 PAIR_TEMPLATES = {
     "connectivity": "connectivity",
+    "has_edge": "has_edge",
     "common_neighbors": "common_neighbors",
     "shortest_path_length": "shortest_path_weight",  # unweighted graphs only: hops
     "shortest_path_weight_gds": "shortest_path_weight",
@@ -52,6 +53,8 @@ GRAPH_TEMPLATES = {
     "is_dag": "is_acyclic",
     "node_count": "node_count",
     "edge_count": "edge_count",
+    "average_degree": "average_degree",
+    "degree_top": "degree_top",
     "max_triangle_weight": "max_triangle_weight",
     "triangle_count": "triangle_count",
 }
@@ -70,7 +73,10 @@ def _graphs() -> dict[str, nx.Graph]:
     two = nx.Graph([(0, 1), (1, 2), (2, 0), (5, 6)])
     two.add_node(9)
     out["two"] = two
-    for G in (loop, out["path"], two):
+    # an undirected self-loop (stored once) and a four-way tie for the highest degree
+    tie = nx.Graph([(0, 1), (1, 2), (2, 3), (3, 0), (4, 4)])
+    out["tie"] = tie
+    for G in (loop, out["path"], two, tie):
         for u in G:
             G.nodes[u]["weight"] = u + 1
     return out

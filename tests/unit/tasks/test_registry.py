@@ -68,6 +68,14 @@ def test_sentences_say_what_the_value_means() -> None:
     assert path.say(None, {"source": 0, "target": 5}, "null") == "No path leads from node 0 to node 5."
     cycle = get_task("is_acyclic")
     assert cycle.say(False, {}, "No") == "No: the graph contains a cycle."
+    top = get_task("degree_top")
+    assert top.say(33, {}, "33") == "Node 33 has the most edges (the highest degree)."
+    average = get_task("average_degree")
+    assert average.say(4.588, {}, "4.588") == "The average degree is 4.588."
+    assert average.say(None, {}, "null") == "The graph has no nodes: no average degree."
+    edge = get_task("has_edge")
+    assert edge.say(True, {"source": 0, "target": 31}, "Yes") == "Yes: an edge leads directly from node 0 to node 31."
+    assert edge.say(False, {"source": 0, "target": 33}, "No") == "No: no edge leads directly from node 0 to node 33."
 
 
 def test_tasks_are_frozen_and_shared_safely() -> None:

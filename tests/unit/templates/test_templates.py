@@ -554,6 +554,53 @@ def test_mst_matching_core_clustering_centrality() -> None:
     assert matching(nx.complete_bipartite_graph(3, 5)) == 3
 
 
+def test_degree_top_average_degree_and_has_edge_by_hand() -> None:
+    top, average, edge = solver("degree_top"), solver("average_degree"), solver("has_edge")
+    # A star with a tail: node 1 meets four edges, everyone else fewer.
+    star = nx.Graph([(1, 0), (1, 2), (1, 3), (1, 4), (4, 5)])
+    assert top(star) == 1 and average(star) == 10 / 6
+    assert edge(star, 1, 4) is True and edge(star, 4, 1) is True and edge(star, 0, 2) is False
+    # Ties go to the first node in node order, as pagerank_top and betweenness_top break them;
+    # node order is insertion order, not the ids' order.
+    path = nx.Graph()
+    path.add_nodes_from([3, 2, 1, 0])
+    path.add_edges_from([(0, 1), (1, 2), (2, 3)])
+    assert top(path) == 2
+    assert top(nx.cycle_graph(5)) == 0
+    # Directed: in plus out. Node 0 has three edges out, node 2 two in and one out: a tie, 0 first;
+    # one more edge out of 2 makes it 2. Edges into a node count as much as edges out of it.
+    dig = nx.DiGraph([(0, 1), (0, 2), (0, 3), (1, 2), (2, 3)])
+    assert top(dig) == 0
+    dig.add_edge(2, 4)
+    assert top(dig) == 2 and top(nx.DiGraph([(0, 1), (2, 1), (3, 1)])) == 1
+    assert average(dig) == 2 * 6 / 5  # the mean of in plus out, twice the mean out-degree
+    assert edge(dig, 0, 1) is True and edge(dig, 1, 0) is False and edge(dig, 2, 4) is True
+    # A self-loop counts twice in a degree, as networkx counts it, and is an edge from a node to itself.
+    loop = nx.Graph([(0, 0), (1, 2)])
+    assert top(loop) == 0 and average(loop) == 4 / 3
+    assert edge(loop, 0, 0) is True and edge(loop, 1, 1) is False
+    # Isolated nodes count in the average and have degree 0; no nodes, no answer.
+    lonely = nx.empty_graph(4)
+    assert top(lonely) == 0 and average(lonely) == 0 and edge(lonely, 0, 1) is False
+    assert top(nx.empty_graph(0)) is None and average(nx.empty_graph(0)) is None
+    karate = nx.karate_club_graph()
+    assert top(karate) == 33 and math.isclose(average(karate), 156 / 34)
+    assert edge(karate, 0, 33) is False and edge(karate, 0, 31) is True
+
+
+def test_degree_top_average_degree_and_has_edge_on_random_graphs() -> None:
+    top, average, edge = solver("degree_top"), solver("average_degree"), solver("has_edge")
+    for G in graphs():
+        ends = [x for e in G.edges for x in e]  # every edge has two ends: in plus out when directed
+        degree = {u: ends.count(u) for u in G}
+        best = max(degree.values())
+        assert top(G) == next(u for u in G if degree[u] == best)
+        assert math.isclose(average(G), sum(degree.values()) / len(G))
+        for s, t in pairs(G, 6):
+            joined = (s, t) in set(G.edges) or (not G.is_directed() and (t, s) in set(G.edges))
+            assert edge(G, s, t) is joined
+
+
 # ------------------------------------------------------------------------------- ladybug
 def _lb_graphs() -> dict[str, nx.Graph]:
     out = {}
@@ -590,6 +637,7 @@ NODE_TEMPLATES = {
 }
 PAIR_TEMPLATES = {
     "connectivity": "connectivity",
+    "has_edge": "has_edge",
     "common_neighbors": "common_neighbors",
     "shortest_path_length": "shortest_path_weight",
     "shortest_path_weight": "shortest_path_weight",
@@ -601,6 +649,8 @@ GRAPH_TEMPLATES = {
     "is_dag": "is_acyclic",
     "node_count": "node_count",
     "edge_count": "edge_count",
+    "average_degree": "average_degree",
+    "degree_top": "degree_top",
     "max_triangle_weight": "max_triangle_weight",
     "triangle_count": "triangle_count",
 }
@@ -651,6 +701,28 @@ def test_ladybug_templates_agree_with_networkx(ladybug_store: Any) -> None:
                 assert sum(G[a][b].get("weight", 1) for a, b in itertools.pairwise(path)) == expected
             checked += 1
     assert checked > 300
+
+
+def test_ladybug_degree_templates_count_self_loops_twice_and_break_ties_by_id() -> None:
+    """Shapes the random graphs lack: self-loops (an undirected one is stored once and matched once
+    by an arrowless pattern, so the templates count its two ends through both arrows), ties."""
+    from grraf.stores.ladybug import LadybugStore
+
+    shapes = {
+        "uloop": nx.Graph([(0, 0), (1, 2), (2, 3)]),
+        "dloop": nx.DiGraph([(0, 0), (1, 2), (3, 2)]),
+        "tie": nx.Graph([(0, 1), (1, 2), (2, 3), (3, 0), (4, 4)]),
+    }
+    store = LadybugStore.from_networkx(shapes)
+    try:
+        for gname, G in shapes.items():
+            for name in ("degree_top", "average_degree"):
+                assert same(run_lb(store, name, gname, G), solver(name)(G)), (name, gname)
+            for s, t in itertools.product(G, repeat=2):
+                assert run_lb(store, "has_edge", gname, G, source=s, target=t) is G.has_edge(s, t), (gname, s, t)
+        assert run_lb(store, "degree_top", "tie", shapes["tie"]) == 0
+    finally:
+        store.close()
 
 
 def test_ladybug_bounded_paths_are_skipped_for_big_graphs() -> None:
