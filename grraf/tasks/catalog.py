@@ -100,7 +100,12 @@ CORE_CUES = (
 RANK_CUES = (
     "pagerank", "page rank", "rank", "ranks", "ranked", "ranking", "important", "importance", "influential",
     "influence", "authority", "authoritative", "prestige", "prestigious", "prominent", "central", "centrality",
-    "surfer", "google", "score", "top", "popular", "best", "highest", "first", "most",
+    "surfer", "google", "score", "popular", "popularity", "link analysis", "random walk", "random walker",
+)  # fmt: skip
+#: The most of something: the node with the highest degree is asked as the most, the highest, a hub.
+MOST_CUES = (
+    "most", "highest", "largest", "greatest", "biggest", "maximum", "max", "top", "hub", "hubs", "busiest",
+    "best-connected", "well-connected", "popular", "degree", "more",
 )  # fmt: skip
 #: The farthest something is: eccentricity and diameter are the largest of shortest distances.
 FARTHEST_CUES = (
@@ -658,6 +663,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="average_degree",
+        cues=AVERAGE_CUES,
         terms=("average degree", "mean degree"),
         summary="the average number of edges per node: 2 * edges / nodes (mean of in plus out degree when directed)",
         phrasings=(
@@ -1050,6 +1056,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="degree_top",
+        cues=MOST_CUES,
         reach="direct",
         terms=("highest degree", "maximum degree", "max degree", "largest degree"),
         summary="the node with the most edges, the highest degree (incoming plus outgoing when directed)",

@@ -427,6 +427,7 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
         ("articulation_point_count", "What's the most flights anyone needs from the best hub to any airport?"),
         ("hamiltonian_path", "Give me one ordering of the build steps that works."),
         ("average_clustering", "What is the average number of friends per member?"),
+        ("pagerank_top", "Which member has the most friends?"),  # README's karate club example
     ],
 )
 def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: str) -> None:
@@ -448,6 +449,8 @@ def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: st
         ("hamiltonian_path", "Can the salesman see each town exactly once?"),
         ("has_cycle", "Is there a circular dependency?"),
         ("average_clustering", "How clustered is the network on average?"),
+        ("degree_top", "Which member has the most friends?"),
+        ("average_degree", "What is the average number of friends per member?"),
         ("degree", "How many links does 4 have?"),  # a task without cues
     ],
 )
