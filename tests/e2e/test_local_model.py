@@ -143,6 +143,13 @@ def test_readme_examples_are_answered_verified_by_a_template(qa, question, expec
     assert [c.stage for c in answer.llm_calls] == ["plan"], "one plan call, no code generation"
 
 
+def test_readme_karate_example_is_the_member_with_the_most_friends(qa):
+    graph = nx.karate_club_graph()
+    answer = qa.ask("Which member has the most friends?", graph=graph)
+    most = max(graph.nodes, key=graph.degree)
+    assert answer.value == most and answer.trust == "verified", (answer.value, answer.trust, answer.plan)
+
+
 def test_topological_order_is_valid(qa):
     answer = qa.ask(TOPOLOGY)
     graph = parse_question(TOPOLOGY).graphs["G"]
