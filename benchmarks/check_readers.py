@@ -1,8 +1,9 @@
 """Do the plan stage's readers hold anything against a RIGHT choice? No LLM involved.
 
 For every question, the right registry task with the question's own parameters goes through
-``grraf.pipeline.plan.check_choice``, ``eligible`` and ``rank_finding``; each finding printed is a reader firing on
-a right choice, which costs a confirmation (soft) or the template (hard). Run it before and after a
+``grraf.pipeline.plan.check_choice``, ``eligible``, ``rank_finding`` and ``cue_finding``; each
+finding printed is a reader firing on a right choice, which costs a confirmation (soft) or the
+template (hard). Run it before and after a
 reader change: a new reader must not fire here. Free-phrasing questions are deduplicated by phrasing
 and graph kind, so each dev wording is checked once per kind of graph.
 
@@ -23,7 +24,7 @@ from grraf.llm.calls import LLMSession
 from grraf.llm.scripted import scripted
 from grraf.pipeline.decision import Finding
 from grraf.pipeline.inputs import resolve_graphs
-from grraf.pipeline.plan import check_choice, eligible, offered_tasks, rank_finding
+from grraf.pipeline.plan import check_choice, cue_finding, eligible, offered_tasks, rank_finding
 from grraf.stores.networkx import NetworkXStore
 from grraf.tasks import TASKS, Task, bench_task
 
@@ -63,7 +64,6 @@ def main() -> None:
         given = resolve_graphs(q.text, graph, LLMSession(scripted("none")), settings)
         store = NetworkXStore(given.graphs, settings=settings)
         schema = store.schema()
-        # The rank check runs after the LLM's choice (plan()), on the order the tasks are offered in.
         ranked = [t.name for t in offered_tasks(given.question, schema, tuple(given.graphs))]
         for task in right_tasks(q):
             checked += 1
@@ -71,8 +71,9 @@ def main() -> None:
                 task, dict(q.meta.get("params", {})), given.question, store, directed=schema.directed
             )
             offered = eligible([task], schema, tuple(given.graphs), given.question)
-            rank = rank_finding(task, ranked)
-            findings = [*findings, *([Finding(rank, hard=False)] if rank else [])]
+            # The evidence checks run after the LLM's choice (plan()), on the order the tasks are offered in.
+            evidence = (rank_finding(task, ranked), cue_finding(task, given.question))
+            findings = [*findings, *(Finding(f, hard=False) for f in evidence if f)]
             if findings or not offered:
                 fired += 1
                 name = q.meta.get("phrasing_id") or q.id

@@ -32,7 +32,7 @@ import networkx as nx
 from grraf.errors import GraphInputError
 from grraf.parse.edgelist import build_networkx, gc_paused
 
-__all__ = ["ParsedQuestion", "looks_like_graph", "parse_question", "stated_counts", "verify_parsed"]
+__all__ = ["PLACEHOLDER", "ParsedQuestion", "looks_like_graph", "parse_question", "stated_counts", "verify_parsed"]
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +45,11 @@ _NODE = r"-?\d+|[A-Za-z_]\w*"
 # A number: an int or a float, optionally signed, optionally with an exponent.
 _NUM = r"[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
 
-_EDGES_ANCHOR = re.compile(r"\bedges\s+are\s*:|\bgraph\s*:", re.IGNORECASE)
+# "the edges are:" as GraphInstruct writes it; without the colon only when an edge tuple follows
+# ("The edges are (0,1) (1,2)", as people write it), so "the edges are weighted (by length)" is prose.
+_EDGES_ANCHOR = re.compile(
+    rf"\bedges\s+are\s*:|\bedges\s+are\s+(?=\(\s*(?:{_NODE})\s*(?:,|->))|\bgraph\s*:", re.IGNORECASE
+)
 _NODE_WEIGHTS_ANCHOR = re.compile(r"\bweights\s+of\s+(?:the\s+)?nodes\s+are\s*:", re.IGNORECASE)
 _RANGE = re.compile(r"\bnumbered\s+from\s+(-?\d+|[A-Za-z])\s+to\s+(-?\d+|[A-Za-z])\b", re.IGNORECASE)
 _STATED_NODES = re.compile(r"\b(?:with|has|have|are|of|and)\s+(\d+)\s+nodes\b", re.IGNORECASE)
@@ -535,6 +539,11 @@ def _graph_name(index: int) -> str:
     return ("G", "G_prime")[index] if index < 2 else f"G_{index + 1}"
 
 
+#: What :func:`_placeholder` and the node-weights marker put in the question: its numbers are
+#: sizes, not values the question states.
+PLACEHOLDER = re.compile(r"\[graph \w+: \d+ nodes, \d+ edges\]|\[node weights of \w+\]")
+
+
 def _placeholder(name: str, graph: nx.Graph) -> str:
     """The short text that stands in for a graph in the question.
 
@@ -564,6 +573,10 @@ def parse_question(text: str) -> ParsedQuestion | None:
     'The nodes are numbered from 0 to 3, and the edges are: [graph G: 4 nodes, 2 edges]. Max flow?'
     >>> sorted(parsed.graphs["G"].edges(data="weight")), parsed.graphs["G"].is_directed()
     ([(0, 1, 2), (1, 2, 5)], True)
+    >>> parse_question("Is there a path from 0 to 4? The edges are (0,1) (1,2) (3,4).").question
+    'Is there a path from 0 to 4? The edges are [graph G: 5 nodes, 3 edges].'
+    >>> parse_question("The edges are weighted (by length). Shortest path?") is None
+    True
     """
     found = _find_graphs(text)
     if not found:

@@ -248,6 +248,33 @@ def rank_finding(task: Task, ranked: Sequence[str]) -> str | None:
     return f"By the question's words the closest tasks are {' and '.join(top)}; {task.name} is further from them."
 
 
+def cue_finding(task: Task, question: str) -> str | None:
+    """A sentence when the question uses none of the chosen task's :attr:`~grraf.tasks.Task.cues`,
+    else None.
+
+    Positive evidence, where the other readers look for contradictions: a question asking for a
+    maximum flow says how much, a capacity or a cut; one asking for bridges says what breaks when
+    an edge goes. The wrong confirmations on fresh wordings were choices whose task the question
+    never mentions ("Count the successors of 4" as ``reachable_count``, "the maximum data rate"
+    as ``shortest_path_weight``), which no contradiction reader foresaw.
+
+    Like :func:`rank_finding`, it is applied to the LLM's final choice and not sent back: asked
+    again, the 1.5B model moves to another task that may carry the cue word without fitting,
+    and a right choice without a cue would then be lost rather than run unconfirmed.
+
+    >>> from grraf.tasks import get_task
+    >>> cue_finding(get_task("reachable_count"), "Count the successors of 4.")
+    "The question says nothing reachable_count is asked with (such as 'reach' or 'reaches')."
+    >>> cue_finding(get_task("reachable_count"), "How many towns can be reached from town 4?") is None
+    True
+    >>> cue_finding(get_task("degree"), "How many links does 4 have?") is None  # a task without cues
+    True
+    """
+    if not task.cues or validate.uses(question, task.cues) is not None:
+        return None
+    return f"The question says nothing {task.name} is asked with (such as '{task.cues[0]}' or '{task.cues[3]}')."
+
+
 def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[str]:
     """Numbers stated outside the ask sentence that name a node of the graph and no parameter takes.
 
@@ -331,8 +358,6 @@ def scope_findings(task: Task, values: dict[str, Any], question: str, directed: 
     ["The question counts the steps of a trip ('flights ... to get'), but articulation_point_count is not a distance."]
     >>> scope_findings(get_task("euler_path"), {}, "Songs are nodes. Can I play every song once?", None)
     ['The question takes every one of its nodes once, but euler_path takes every edge once.']
-    >>> scope_findings(get_task("bipartite"), {}, "Do three people form a closed chain of friends?", None)
-    ["The question says nothing bipartite is asked with (such as 'two' or 'colour')."]
     """
     found: list[str] = []
     node = values.get("node")
@@ -372,10 +397,6 @@ def scope_findings(task: Task, values: dict[str, Any], question: str, directed: 
     if task.covers and once and once != task.covers:
         one = task.covers.removesuffix("s")
         found.append(f"The question takes every one of its {once} once, but {task.name} takes every {one} once.")
-    if task.cues and validate.uses(question, task.cues) is None:
-        found.append(
-            f"The question says nothing {task.name} is asked with (such as '{task.cues[0]}' or '{task.cues[4]}')."
-        )
     return found
 
 
@@ -534,11 +555,13 @@ def plan(
     )
     decided = decide(base, choice, llm, rounds=PLAN_ROUNDS)
     chosen = task_of(decided)
-    rank = rank_finding(chosen, base.candidates) if decided.confirmed and chosen else None
-    if rank:
-        # Not sent back to the LLM: asked again, the 1.5B model takes the top-ranked task whether
-        # or not it fits; the choice runs as it is, unconfirmed.
-        return replace(decided, confirmed=False, issues=(*decided.issues, rank))
+    if not (decided.confirmed and chosen):
+        return decided
+    # Not sent back to the LLM: asked again, the 1.5B model takes the top-ranked task whether
+    # or not it fits; the choice runs as it is, unconfirmed.
+    evidence = [f for f in (rank_finding(chosen, base.candidates), cue_finding(chosen, question)) if f]
+    if evidence:
+        return replace(decided, confirmed=False, issues=(*decided.issues, *evidence))
     return decided
 
 

@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
+from grraf.parse.graphtext import PLACEHOLDER
 from grraf.tasks.model import NodeRole, Reach
 
 #: The kind of answer a question's wording asks for; ``None`` when the words leave it open.
@@ -211,8 +212,10 @@ def stated_values(question: str, *, whole: bool = False) -> list[str]:
     ['3']
     >>> stated_values("Is the graph 2-colourable?")
     []
+    >>> stated_values("Is there a path from 0 to 4? The edges are [graph G: 5 nodes, 3 edges].", whole=True)
+    ['0', '4']
     """
-    text = question if whole else ask_sentence(question)
+    text = PLACEHOLDER.sub(" ", question if whole else ask_sentence(question))
     return [m.group(1) for m in _VALUE.finditer(text)]
 
 
@@ -374,11 +377,16 @@ def _waived(text: str) -> str:
 def uses(text: str, words: Iterable[str]) -> str | None:
     """The first of ``words`` (whole words or phrases, any case) anywhere in ``text``, or None.
 
+    A possessive counts as the word ("the 3-core's nodes"); other contractions do not ("don't" is
+    not "don").
+
     >>> uses("How big is the maximum matching?", ("matching",)), uses("Is it bipartite?", ("part",))
     ('matching', None)
+    >>> uses("Return the 3-core's nodes.", ("core",)), uses("I don't know.", ("don",))
+    ('core', None)
     """
     for word in words:
-        if re.search(r"(?<![\w'])" + re.escape(word) + r"(?![\w'])", text, re.IGNORECASE):
+        if re.search(r"(?<![\w'])" + re.escape(word) + r"(?!\w|'(?!s\b))", text, re.IGNORECASE):
             return word
     return None
 
@@ -422,7 +430,8 @@ _START_WORDS = re.compile(
 # What the question says an edge means: "an edge from A to B means A depends on B" (A at the start),
 # "an arrow from X to Y means Y waits for X" (Y at the start of the relation, at the end of the edge).
 _EDGE_MEANING = re.compile(
-    r"\b(?:edge|arrow|link|arc|line)\s+(?:from|going from|pointing from)\s+([A-Z])\s+to\s+([A-Z])\s+"
+    r"\b(?:edge|arrow|link|arc|line)\s+(?:from|going from|pointing from)\s+(?:[a-z]+\s+)?([A-Z])\s+to\s+"
+    r"(?:[a-z]+\s+)?([A-Z])\s+"
     r"(?:means|indicates|shows|says|represents|signals|signifies|stands for)\s+(?:that\s+)?"
     r"([A-Z])\s+([a-z][a-z' ]{1,40}?)\s+([A-Z])\b"
 )
@@ -464,10 +473,16 @@ def _defined_role(question: str, number: str) -> NodeRole | None:
     ask = ask_sentence(question)
     as_object = re.search(phrase + r"\s+(?:\w+ly\s+)?" + _NAMED + number, ask, re.IGNORECASE)
     as_subject = re.search(number + r"\s+(?:\w+\s+)?" + phrase, ask, re.IGNORECASE)
-    if bool(as_object) == bool(as_subject):
-        return None
     subject_role: NodeRole = "start" if subject_starts else "end"
     object_role: NodeRole = "end" if subject_starts else "start"
+    if not as_object and not as_subject and len(words) == 1:
+        # The doer of the verb as a noun ("X supplies Y": "the suppliers of company 7", "how many
+        # suppliers does 7 have"): the node is what is done to, the relation's object.
+        doers = re.search(r"\b" + words[0] + r"(?:ers?|ors?)\b", ask, re.IGNORECASE)
+        if doers and re.search(number, ask):
+            return object_role
+    if bool(as_object) == bool(as_subject):
+        return None
     return subject_role if as_subject else object_role
 
 
@@ -493,6 +508,9 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     ('end', 'start')
     >>> node_role("Each arrow goes from a predator to a species it eats. How many kinds does species 4 eat?", 4)
     'start'
+    >>> supplies = "An edge from company X to company Y means X supplies Y. How many suppliers does company 7 have?"
+    >>> node_role(supplies, 7), node_role(supplies.replace("X supplies Y", "Y supplies X"), 7)
+    ('end', 'start')
     """
     ask = ask_sentence(question)
     number = r"(?<![\w.])" + re.escape(str(value)) + r"(?![\w]|\.\d)"

@@ -33,11 +33,143 @@ TWO_COLOUR_CUES = (
     "two", "2", "both", "pair", "colour", "color", "coloured", "colored", "colours", "colors", "bipartite",
     "colouring", "coloring", "colourable", "colorable", "split", "divide", "divided", "partition", "partitioned",
     "sides", "side", "halves", "camps", "teams", "groups", "odd",
+    "bipartition",
 )  # fmt: skip
 #: A triangle is never asked about without a word for three nodes joined to each other.
 TRIANGLE_CUES = (
     "triangle", "triangles", "three", "3", "trio", "trios", "triplet", "triplets", "triad", "triads", "clique",
     "cliques", "3-clique", "3-cliques", "threesome", "threesomes", "triple", "triples",
+)  # fmt: skip
+
+# The words below are positive evidence (``Task.cues``): a question asking the task uses at least
+# one of them, in any domain, because the computation cannot be asked without saying it (a flow
+# without "how much" or a capacity, a shortest path without a word for short, cheap or far). They
+# are deliberately broad: their job is to catch a choice whose task the question never mentions
+# ("Count the successors of 4" as reachable_count), not to tell close tasks apart.
+#: Lightest, cheapest, closest: a shortest path is asked as the least of something.
+LEAST_CUES = (
+    "shortest", "short", "shorter", "cheapest", "cheaper", "cheap", "least", "lowest", "minimum", "minimal",
+    "minimum-weight", "minimise", "minimize", "min", "smallest", "lightest", "fewest", "quickest", "fastest",
+    "best", "optimal", "distance", "distances", "far", "apart", "closest", "nearest", "how long", "geodesic",
+    "cost", "costs", "weighted", "time",
+    "dist",
+)  # fmt: skip
+#: How much gets through: a flow is asked as an amount, a capacity or a cut.
+FLOW_CUES = (
+    "flow", "flows", "capacity", "capacities", "throughput", "bandwidth", "rate", "how much", "most", "maximum",
+    "max", "maximal", "largest", "greatest", "total", "cut", "sink", "ship", "shipped", "send", "sent", "carry",
+    "carried", "transport", "transported", "move", "moved", "push", "pushed", "pump", "pumped", "deliver",
+    "delivered", "supply", "route", "routed",
+)  # fmt: skip
+#: Reaching further than one step: the nodes a node can get to along paths.
+REACH_CUES = (
+    "reach", "reachable", "reached", "reaches", "reaching", "get", "gets", "getting", "arrive", "arrives", "travel",
+    "spread", "spreads", "spreading", "eventually", "indirectly", "ultimately", "path", "paths", "route", "routes",
+    "chain", "chains", "via", "through", "follow", "following", "downstream", "descendant", "descendants",
+    "access", "accessible", "visit", "visited", "affected", "infect", "infected", "propagate", "propagates",
+    "cascade", "transitively", "any number", "steps", "hops",
+)  # fmt: skip
+#: Pairs that share no node: a matching is asked as pairs, partners or no overlap.
+PAIRING_CUES = (
+    "matching", "matchings", "matched", "match", "pair", "pairs", "paired", "pairing", "couple", "couples",
+    "partner", "partners", "twin", "twins", "buddy", "buddies", "disjoint", "share", "shares", "sharing", "common",
+    "overlap", "overlapping", "twice", "more than one", "at most one", "only one", "independent", "assign",
+    "assigned", "assignment", "marry", "married", "marriage", "marriages", "teams", "duos",
+    "shared", "no two", "endpoints",
+)  # fmt: skip
+#: What breaks when one thing goes: bridges and cut vertices are asked through their removal.
+REMOVAL_CUES = (
+    "bridge", "bridges", "cut", "cuts", "cutting", "isthmus", "isthmuses", "articulation", "separating",
+    "separator", "separators", "remove", "removed", "removing", "removal", "delete", "deleted", "deleting",
+    "deletion", "close", "closed", "closing", "closure", "break", "breaks", "broken", "breaking", "fail",
+    "fails", "failed", "failure", "failing", "lose", "loses", "losing", "loss", "lost", "end", "ending", "ended",
+    "shut", "down", "disconnect", "disconnects", "disconnected", "disconnecting", "split", "splits", "splitting",
+    "separate", "separates", "backup", "redundancy", "redundant", "critical", "crucial", "vital", "essential",
+    "single point", "single points", "only link", "only way", "every path", "not on any cycle", "fragile",
+    "sever", "severed", "destroy", "destroyed", "knock", "knocked", "take out", "taken out", "went",
+    "go", "goes", "gone", "crash", "crashed", "crashes", "outage", "without", "load-bearing", "weak", "strand",
+    "stranded", "isolate", "isolated", "islands", "pieces", "components",
+)  # fmt: skip
+#: A core is what remains when everything with fewer than k ties is dropped.
+CORE_CUES = (
+    "core", "cores", "at least", "or more", "no fewer", "not fewer", "fewer", "minimum", "peel", "peeling",
+    "prune", "pruning", "drop", "dropping", "remove", "removing", "strip", "degree", "degrees",
+    "discard", "discarding", "remain", "remaining", "left", "survive", "under", "below", "less than",
+)  # fmt: skip
+#: Which node matters most: PageRank is asked as a rank, importance or influence.
+RANK_CUES = (
+    "pagerank", "page rank", "rank", "ranks", "ranked", "ranking", "important", "importance", "influential",
+    "influence", "authority", "authoritative", "prestige", "prestigious", "prominent", "central", "centrality",
+    "surfer", "google", "score", "popular", "popularity", "link analysis", "random walk", "random walker",
+)  # fmt: skip
+#: The most of something: the node with the highest degree is asked as the most, the highest, a hub.
+MOST_CUES = (
+    "most", "highest", "largest", "greatest", "biggest", "maximum", "max", "top", "hub", "hubs", "busiest",
+    "best-connected", "well-connected", "popular", "degree", "more",
+)  # fmt: skip
+#: The farthest something is: eccentricity and diameter are the largest of shortest distances.
+FARTHEST_CUES = (
+    "eccentricity", "diameter", "farthest", "furthest", "longest", "largest", "maximum", "max", "most", "worst",
+    "greatest", "biggest", "widest", "remote", "remotest", "distant", "every", "everyone", "everybody", "any",
+    "anyone", "anybody", "all", "whole", "entire", "covered", "ever", "extreme",
+    "hardest", "hard",
+)  # fmt: skip
+#: The best place to stand: a radius is a least worst case.
+CENTRE_CUES = (
+    "radius", "center", "centre", "central", "best", "optimal", "ideal", "smallest", "minimum", "minimise",
+    "minimize", "min", "least", "fewest", "as few", "as well as", "best-placed", "well-placed", "pick", "picks",
+    "choose", "chooses", "place", "placed", "put", "hub", "where", "which node",
+    "as possible", "close", "closest",
+)  # fmt: skip
+#: An average over all pairs.
+AVERAGE_CUES = (
+    "average", "averaged", "averaging", "mean", "typical", "typically", "expected", "characteristic", "avg",
+    "on average", "per pair",
+    "divide", "divided", "sum",
+)  # fmt: skip
+#: One order of everything: a topological order is asked as an order, a schedule or a sequence.
+ORDER_CUES = (
+    "order", "ordering", "orders", "ordered", "sequence", "sequences", "schedule", "scheduling", "sort",
+    "sorted", "sorting", "arrange", "arrangement", "before", "after", "first", "line up", "list", "topological",
+    "topologically", "plan", "queue", "forward", "precede", "precedes", "preceding", "prerequisite",
+    "prerequisites", "depends", "depend", "dependency", "dependencies", "sequencing", "lineup", "rank",
+)  # fmt: skip
+#: Every one exactly once: a Hamiltonian or Eulerian tour is asked with a word for all and once.
+EVERY_ONCE_CUES = (
+    "every", "each", "all", "once", "exactly", "hamilton", "hamiltonian", "euler", "eulerian", "whole", "entire",
+    "twice", "repeat", "repeating", "repeated", "salesman", "single", "without missing", "complete",
+)  # fmt: skip
+#: A cycle is asked as a loop, a ring or a way back to the start.
+LOOP_CUES = (
+    "cycle", "cycles", "cyclic", "acyclic", "loop", "loops", "looping", "circle", "circles", "circular",
+    "round", "ring", "rings", "closed", "back", "return", "returns", "returning", "revisit", "circuit",
+    "circuits", "dag", "tree", "trees", "forest", "feedback", "circularity", "again", "itself", "themselves",
+)  # fmt: skip
+#: A share of possible links among a node's neighbours.
+SHARE_CUES = (
+    "clustering", "coefficient", "fraction", "proportion", "share", "ratio", "percentage", "percent", "probability",
+    "likely", "likelihood", "chance", "density", "dense", "tightly", "tight", "knit", "cliquey", "cliquish",
+    "clique", "cliques", "each other", "one another", "themselves", "triangle", "triangles", "how many of",
+    "what part", "portion", "rate",
+    "divide", "divided", "possible", "out of", "transitivity", "local",
+    "clustered", "clusters", "cluster", "cliquishness", "knitted",
+)  # fmt: skip
+#: What two nodes have in common.
+COMMON_CUES = (
+    "common", "both", "shared", "share", "shares", "sharing", "mutual", "mutually", "each of", "two of",
+    "either", "together",
+)  # fmt: skip
+#: Which node lies between the others.
+BETWEEN_CUES = (
+    "betweenness", "between", "broker", "brokers", "brokerage", "bottleneck", "gatekeeper", "intermediary",
+    "middle", "middleman", "through", "pass", "passes", "via", "central", "centrality", "bridge", "go-between",
+)  # fmt: skip
+#: Separate pieces of the graph.
+PIECES_CUES = (
+    "component", "components", "piece", "pieces", "island", "islands", "group", "groups", "cluster", "clusters",
+    "separate", "part", "parts", "region", "regions", "isolated", "disconnected", "fragment", "fragments",
+    "clump", "clumps", "subnetwork", "subnetworks", "blob", "blobs", "connected", "chunk", "chunks", "cut off",
+    "sections", "networks", "graphs",
 )  # fmt: skip
 
 TASKS: tuple[Task, ...] = (
@@ -134,6 +266,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="shortest_path_weight",
+        cues=LEAST_CUES,
         distance=True,
         summary="the total edge weight of a lightest path from source to target (each edge counts 1 when unweighted)",
         phrasings=(
@@ -214,6 +347,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="reachable_count",
+        cues=REACH_CUES,
         summary="how many other nodes can be reached from the node (following edge directions)",
         phrasings=(
             "How many nodes can be reached from node 3?",
@@ -232,6 +366,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="max_flow",
+        cues=FLOW_CUES,
         terms=("maximum flow", "max flow", "max-flow", "maximum-flow"),
         summary="the value of a maximum flow (= a minimum cut) from source to target, edge weights as capacities",
         phrasings=(
@@ -255,6 +390,7 @@ TASKS: tuple[Task, ...] = (
     # ------------------------------------------------------------------ cycles, orders, trees
     Task(
         name="has_cycle",
+        cues=LOOP_CUES,
         terms=("cycle", "cycles"),
         summary="whether the graph contains a cycle (a directed cycle when the graph is directed)",
         phrasings=(
@@ -278,6 +414,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="is_acyclic",
+        cues=LOOP_CUES,
         terms=("acyclic", "cycle", "cycles"),
         summary="whether the graph has NO cycle (a DAG when directed, a forest when undirected)",
         phrasings=(
@@ -299,6 +436,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="topological_sort",
+        cues=ORDER_CUES,
         terms=("topological", "topologically"),
         summary="one order of all nodes in which every edge points forward (a topological order)",
         phrasings=(
@@ -331,6 +469,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="euler_path",
+        cues=EVERY_ONCE_CUES,
         covers="edges",
         terms=("euler", "eulerian"),
         summary="whether some walk uses every edge exactly once",
@@ -348,6 +487,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="hamiltonian_path",
+        cues=EVERY_ONCE_CUES,
         covers="nodes",
         terms=("hamiltonian", "hamilton"),
         summary="whether some path visits every node exactly once (yes or no)",
@@ -370,6 +510,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="no_hamiltonian_path",
+        cues=EVERY_ONCE_CUES,
         covers="nodes",
         terms=("hamiltonian", "hamilton"),
         summary="the opposite of hamiltonian_path: whether NO path visits every node exactly once",
@@ -406,6 +547,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="hamiltonian_path_nodes",
+        cues=EVERY_ONCE_CUES,
         covers="nodes",
         terms=("hamiltonian", "hamilton"),
         summary="the nodes, in order, of a path that visits every node exactly once",
@@ -463,6 +605,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="connected_components",
+        cues=PIECES_CUES,
         terms=("connected component", "connected components"),
         summary="the number of connected components (separate pieces; weakly connected when directed)",
         phrasings=(
@@ -520,6 +663,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="average_degree",
+        cues=AVERAGE_CUES,
         terms=("average degree", "mean degree"),
         summary="the average number of edges per node: 2 * edges / nodes (mean of in plus out degree when directed)",
         phrasings=(
@@ -535,6 +679,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="diameter",
+        cues=FARTHEST_CUES,
         distance=True,
         terms=("diameter",),
         summary="the diameter: the largest shortest-path distance between any two nodes",
@@ -557,6 +702,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="radius",
+        cues=CENTRE_CUES,
         distance=True,
         terms=("radius",),
         summary="the radius: the smallest eccentricity over all nodes",
@@ -578,6 +724,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="eccentricity",
+        cues=FARTHEST_CUES,
         distance=True,
         terms=("eccentricity",),
         summary="the eccentricity of the node: its largest shortest-path distance to any other node",
@@ -599,6 +746,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="average_shortest_path_length",
+        cues=AVERAGE_CUES,
         distance=True,
         terms=("average shortest path", "average distance", "mean distance", "average path length"),
         summary="the average shortest-path length over all pairs of nodes",
@@ -616,6 +764,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="bridge_count",
+        cues=REMOVAL_CUES,
         terms=("bridge", "bridges", "cut edge", "cut edges", "cut-edge", "cut-edges"),
         summary="the number of bridges: edges whose removal disconnects part of the graph",
         phrasings=(
@@ -635,6 +784,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="articulation_point_count",
+        cues=REMOVAL_CUES,
         terms=(
             "articulation point",
             "articulation points",
@@ -679,6 +829,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="maximum_matching",
+        cues=PAIRING_CUES,
         terms=("matching", "matchings"),
         summary="the size of a maximum matching: the most edges with no node shared",
         phrasings=(
@@ -695,6 +846,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="k_core",
+        cues=CORE_CUES,
         terms=("k-core", "core number"),
         summary="the nodes of the k-core: the largest subgraph in which every node has degree at least k",
         phrasings=(
@@ -748,6 +900,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="average_clustering",
+        cues=SHARE_CUES,
         terms=("clustering",),
         summary="the average clustering coefficient over all nodes",
         phrasings=(
@@ -868,6 +1021,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="common_neighbors",
+        cues=COMMON_CUES,
         terms=("common neighbour", "common neighbours", "common neighbor", "common neighbors"),
         summary="the nodes adjacent to both source and target",
         phrasings=(
@@ -883,6 +1037,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="clustering_coefficient",
+        cues=SHARE_CUES,
         terms=("clustering",),
         summary="the local clustering coefficient of the node (share of its neighbour pairs that are linked)",
         phrasings=(
@@ -901,6 +1056,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="degree_top",
+        cues=MOST_CUES,
         reach="direct",
         terms=("highest degree", "maximum degree", "max degree", "largest degree"),
         summary="the node with the most edges, the highest degree (incoming plus outgoing when directed)",
@@ -918,6 +1074,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="pagerank_top",
+        cues=RANK_CUES,
         terms=("pagerank", "page rank"),
         summary="the node with the highest PageRank",
         phrasings=(
@@ -935,6 +1092,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="betweenness_top",
+        cues=BETWEEN_CUES,
         terms=("betweenness",),
         summary="the node with the highest betweenness centrality (on the most shortest paths)",
         phrasings=(

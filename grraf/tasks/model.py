@@ -210,8 +210,8 @@ class Task:
             (Eulerian); "play every song once" in a framing where songs are nodes contradicts ``edges``.
         cues: words one of which every question asking this task uses ("two", "colour", "split" for
             bipartite: a 2-colouring cannot be asked without saying how many colours or sides); a
-            choice for a question using none goes back to the LLM and runs unconfirmed if kept.
-            Only for tasks whose asks cannot do without such a word.
+            choice for a question using none runs unconfirmed (:func:`grraf.pipeline.plan.cue_finding`).
+            Only for tasks whose asks cannot do without such a word; empty for the rest.
         property_graph: a task about a property graph (labelled nodes with properties, a database
             grraf did not create); offered only where the store's schema has labels and patterns,
             and its templates name labels, types and properties instead of grraf's namespaces.

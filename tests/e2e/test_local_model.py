@@ -125,6 +125,31 @@ def test_task_family_answered_verified_and_correct(qa, task, question, truth):
     assert answer.value == expected, (task, answer.value, expected, answer.code)
 
 
+# README's own examples, as a new user types them (no "Q:", no colon after "edges are").
+README = [
+    ("Is there a path between node 0 and node 4? The edges are (0,1) (1,2) (3,4).", False),
+    (
+        "Is there a cycle in this graph? The nodes are numbered from 0 to 3, and the edges are: "
+        "(0,1) (1,2) (2,0) (2,3).",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(("question", "expected"), README, ids=["library", "cli"])
+def test_readme_examples_are_answered_verified_by_a_template(qa, question, expected):
+    answer = qa.ask(question)
+    assert answer.value is expected and answer.trust == "verified", (answer.value, answer.trust, answer.plan)
+    assert [c.stage for c in answer.llm_calls] == ["plan"], "one plan call, no code generation"
+
+
+def test_readme_karate_example_is_the_member_with_the_most_friends(qa):
+    graph = nx.karate_club_graph()
+    answer = qa.ask("Which member has the most friends?", graph=graph)
+    most = max(graph.nodes, key=graph.degree)
+    assert answer.value == most and answer.trust == "verified", (answer.value, answer.trust, answer.plan)
+
+
 def test_topological_order_is_valid(qa):
     answer = qa.ask(TOPOLOGY)
     graph = parse_question(TOPOLOGY).graphs["G"]

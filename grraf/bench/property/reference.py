@@ -504,25 +504,24 @@ def _foreign_countries_served(code: str) -> set[str]:
 
 
 def _flying_to_one_not_the_other(wanted: str, unwanted: str) -> list[str]:
-    """Airports with a route to ``wanted`` and none to ``unwanted``.
-
-    Refused when the two are linked: then ``unwanted`` itself would be in or out depending on reading.
-    """
-    g = route_graph()
-    if g.has_edge(wanted, unwanted) or g.has_edge(unwanted, wanted):
-        raise ValueError(f"{wanted} and {unwanted} are linked: the question is ambiguous")
+    """Airports with a route to ``wanted`` and none to ``unwanted``."""
+    g = _unlinked(wanted, unwanted)
     return sorted(set(g.predecessors(wanted)) - set(g.predecessors(unwanted)))
 
 
 def _flown_from_one_not_the_other(wanted: str, unwanted: str) -> list[str]:
-    """Airports ``wanted`` flies to non-stop and ``unwanted`` does not.
+    """Airports ``wanted`` flies to non-stop and ``unwanted`` does not."""
+    g = _unlinked(wanted, unwanted)
+    return sorted(set(g.successors(wanted)) - set(g.successors(unwanted)))
 
-    Refused when the two are linked: then ``unwanted`` itself would be in or out depending on reading.
-    """
+
+def _unlinked(wanted: str, unwanted: str) -> nx.DiGraph:
+    """The route graph, refused when the two airports are linked: then ``unwanted`` itself would
+    be in or out of the answer depending on how the question is read."""
     g = route_graph()
     if g.has_edge(wanted, unwanted) or g.has_edge(unwanted, wanted):
         raise ValueError(f"{wanted} and {unwanted} are linked: the question is ambiguous")
-    return sorted(set(g.successors(wanted)) - set(g.successors(unwanted)))
+    return g
 
 
 def _mean_flights_to_all_others() -> pd.Series:

@@ -387,3 +387,21 @@ def test_verify_parsed() -> None:
 )
 def test_looks_like_graph(text: str, expected: bool) -> None:
     assert looks_like_graph(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "edges"),
+    [
+        # README's library example: no colon after "edges are"
+        ("Is there a path between node 0 and node 4? The edges are (0,1) (1,2) (3,4).", 3),
+        ("How many nodes have two neighbours? The edges are (0,1) (1,2) (2,3) (3,0) (0,2) (3,4).", 6),
+        ("Max flow from 0 to 2? The edges are (0->1,3) (1->2,4).", 2),
+    ],
+)
+def test_edges_are_without_a_colon_when_tuples_follow(text: str, edges: int) -> None:
+    parsed = parse_question(text)
+    assert parsed is not None and parsed.graphs["G"].number_of_edges() == edges
+
+
+def test_edges_are_followed_by_prose_in_brackets_is_not_a_graph() -> None:
+    assert parse_question("The edges are weighted (by length). What is the shortest path from 1 to 2?") is None

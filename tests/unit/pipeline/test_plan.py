@@ -261,17 +261,20 @@ def test_a_non_prefix_is_a_negation() -> None:
             "Each arrow goes from a predator to a species it eats. How many kinds of prey does species 4 eat?",
             "4 at the start of",
         ),
+        (
+            "out_degree",
+            {"node": 7},
+            "Supply chain: an edge from company X to company Y means X supplies Y. How many suppliers does 7 have?",
+            "7 at the end of",
+        ),
         # the steps of a trip are a distance
         ("articulation_point_count", {}, "What's the most flights anyone needs to get to any airport?", "trip"),
         ("edge_count", {}, "How many hops away is the farthest airport from the best hub?", "not a distance"),
         # every node once is Hamilton's, every edge once Euler's, in the question's own nouns
         ("euler_path", {}, "Songs are nodes. Can a playlist play every song once?", "every edge once"),
         ("hamiltonian_path", {}, "Can the snow plough clear every street exactly once?", "every node once"),
-        # a count of all nodes names them; a triangle is asked with a word for three
+        # a count of all nodes names them
         ("node_count", {}, "Number of isthmuses in the graph", "counts 'isthmuses in the'"),
-        ("max_triangle_weight", {}, "max over all pairs u, v of d(u, v), unweighted", "(such as 'triangle'"),
-        # a 2-colouring is never asked without saying how many colours or sides
-        ("bipartite", {}, "Can three friends form a closed chain, the last friends with the first?", "'two'"),
     ],
 )
 def test_the_scope_the_words_give_is_held_against_the_choice(task, values, question, expected) -> None:
@@ -411,6 +414,62 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
 
 
 @pytest.mark.parametrize(
+    ("task", "question"),
+    [
+        # a triangle is asked with a word for three, a 2-colouring with a word for two
+        ("max_triangle_weight", "max over all pairs u, v of d(u, v), unweighted"),
+        ("bipartite", "Can three friends form a closed chain, the last friends with the first?"),
+        # the wrong confirmations on fresh wordings: the question never mentions the chosen task
+        ("reachable_count", "Count the successors of 4"),
+        ("shortest_path_weight", "What's the maximum data rate from server 1 to server 5? Weights are bandwidths."),
+        ("common_neighbors", "Pick two neighbours of 3 at random: what is the probability they are connected?"),
+        ("maximum_matching", "a→b, b→c in G? directions matter"),
+        ("articulation_point_count", "What's the most flights anyone needs from the best hub to any airport?"),
+        ("hamiltonian_path", "Give me one ordering of the build steps that works."),
+        ("average_clustering", "What is the average number of friends per member?"),
+        ("pagerank_top", "Which member has the most friends?"),  # README's karate club example
+    ],
+)
+def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: str) -> None:
+    from grraf.pipeline.plan import cue_finding
+
+    assert cue_finding(get_task(task), question) is not None
+
+
+@pytest.mark.parametrize(
+    ("task", "question"),
+    [
+        ("max_flow", "How much water can be pumped from 1 to 5?"),
+        ("shortest_path_weight", "What does the cheapest trip from 1 to 5 cost?"),
+        ("reachable_count", "How many machines can a worm starting at 4 eventually infect?"),
+        ("maximum_matching", "How many couples can be formed from friends, nobody in two couples?"),
+        ("bridge_count", "How many roads, if closed, would cut some towns off?"),
+        ("k_core", "Return the 3-core's nodes."),  # a possessive is the word
+        ("topological_sort", "In which sequence can the jobs run?"),
+        ("hamiltonian_path", "Can the salesman see each town exactly once?"),
+        ("has_cycle", "Is there a circular dependency?"),
+        ("average_clustering", "How clustered is the network on average?"),
+        ("degree_top", "Which member has the most friends?"),
+        ("average_degree", "What is the average number of friends per member?"),
+        ("degree", "How many links does 4 have?"),  # a task without cues
+    ],
+)
+def test_a_choice_the_question_asks_in_its_own_words_has_a_cue(task: str, question: str) -> None:
+    from grraf.pipeline.plan import cue_finding
+
+    assert cue_finding(get_task(task), question) is None
+
+
+def test_a_choice_without_a_cue_runs_unconfirmed_without_another_llm_round() -> None:
+    question = "Count the successors of node 4."
+    result, model = run_plan(question, plan_reply("reachable_count", node=4), *KEEP, schema=DIRECTED)
+    assert result.task == "reachable_count" and not result.confirmed
+    assert any("says nothing reachable_count" in issue for issue in result.issues)
+    plan_rounds = [m for m in model.prompts if "A or B" not in str(m[-1].content)]
+    assert len(plan_rounds) == 1, "the missing cue is not sent back to the LLM"
+
+
+@pytest.mark.parametrize(
     ("task", "ranked", "fires"),
     [
         ("triangle_count", ["bridge_count", "degree", "triangle_count"], True),
@@ -444,3 +503,13 @@ def test_the_polarity_of_the_words_is_held_against_the_choice(task, values, ques
     _, found = check_choice(get_task(task), values, question, ScriptedStore({}, nodes=10))
     said_opposite = any("opposite" in f.text for f in found)
     assert said_opposite is opposite, [f.text for f in found]
+
+
+def test_the_size_in_a_graph_placeholder_is_not_a_node_the_question_names() -> None:
+    # "The edges are (0,1) (1,2) (3,4)." becomes "[graph G: 5 nodes, 3 edges]": 3 is a node of the
+    # graph, but the question does not name it (README's library example was sent back for it).
+    question = "Is there a path between node 0 and node 4? The edges are [graph G: 5 nodes, 3 edges]."
+    _, found = check_choice(
+        get_task("connectivity"), {"source": 0, "target": 4}, question, ScriptedStore({}, nodes=5), directed=False
+    )
+    assert found == []

@@ -49,28 +49,18 @@ def test_batch_two_is_a_fresh_test_only_set_about_half_per_graph():
     assert not {normalise(q.text) for q in fresh} & {normalise(q.text) for q in QUESTIONS if q.batch == 1}
 
 
-def test_batch_three_is_48_fresh_test_questions_24_per_graph_numbered_on_from_the_earlier_batches():
-    fresh = [q for q in QUESTIONS if q.batch == 3]
+@pytest.mark.parametrize("batch", [3, 4])
+def test_later_batches_are_48_fresh_test_questions_24_per_graph_numbered_on_from_the_earlier_ones(batch: int):
+    fresh = [q for q in QUESTIONS if q.batch == batch]
     # written all test; a question a fix was made for since is dev and says why (``moved``)
     assert len(fresh) == 48 and all(q.split == "test" or (q.split == "dev" and q.moved) for q in fresh)
     for graph in ("movies", "flights"):
-        first = 1 + max(int(q.id.split("-")[1]) for q in QUESTIONS if q.graph == graph and q.batch < 3)
+        first = 1 + max(int(q.id.split("-")[1]) for q in QUESTIONS if q.graph == graph and q.batch < batch)
         assert [q.id for q in fresh if q.graph == graph] == [f"{graph}-{n:02d}" for n in range(first, first + 24)]
     assert {q.kind for q in fresh} == set(KINDS)
-    assert not {normalise(q.text) for q in fresh} & {normalise(q.text) for q in QUESTIONS if q.batch < 3}
+    assert not {normalise(q.text) for q in fresh} & {normalise(q.text) for q in QUESTIONS if q.batch < batch}
     # the batches follow each other in the file
     assert [q.batch for q in QUESTIONS] == sorted(q.batch for q in QUESTIONS)
-
-
-def test_batch_four_is_48_fresh_test_questions_24_per_graph_numbered_on_from_the_earlier_batches():
-    fresh = [q for q in QUESTIONS if q.batch == 4]
-    # written all test; a question a fix was made for since is dev and says why (``moved``)
-    assert len(fresh) == 48 and all(q.split == "test" or (q.split == "dev" and q.moved) for q in fresh)
-    for graph in ("movies", "flights"):
-        first = 1 + max(int(q.id.split("-")[1]) for q in QUESTIONS if q.graph == graph and q.batch < 4)
-        assert [q.id for q in fresh if q.graph == graph] == [f"{graph}-{n:02d}" for n in range(first, first + 24)]
-    assert {q.kind for q in fresh} == set(KINDS)
-    assert not {normalise(q.text) for q in fresh} & {normalise(q.text) for q in QUESTIONS if q.batch < 4}
 
 
 def test_the_batch_reaches_the_bench_question_and_defaults_to_one():
