@@ -362,6 +362,11 @@ class _Check:
     def soft(self, text: str) -> None:
         self.findings.append(Finding(text, hard=False))
 
+    def speaks_of(self, name: str) -> str | None:
+        """The question's word that speaks of a schema name, the named nodes' own words left out
+        ("Who directed Cast Away?" does not speak of casting, nor "A Star Is Born" of starring)."""
+        return readers.mentioned(name, _masked(self.question, self.entities))
+
     # ---------------------------------------------------------------- single parameters
     def given(self, name: str) -> Any:
         value = self.reply.get(name)
@@ -520,7 +525,7 @@ class _Check:
                 if carrying in self.graph.properties(t, rel=True)
                 or any(carrying in self.graph.properties(x) for x in self.graph.ends(label, t, direction))
             ]
-        if len(options) > 1 and readers.mentioned(rel_type, self.question) is None:
+        if len(options) > 1 and self.speaks_of(rel_type) is None:
             others = ", ".join(t for t in options if t != rel_type)
             self.soft(f"The question does not speak of :{rel_type}; it may mean {others}.")
 
@@ -596,7 +601,7 @@ class _Check:
         candidates = [p for p, t in self.graph.properties(rel_type, rel=True).items() if numeric(t) or not needs_number]
         for label in result:
             candidates += [p for p, t in self.graph.properties(label).items() if numeric(t) or not needs_number]
-        if len(set(candidates)) > 1 and readers.mentioned(prop, self.question) is None:
+        if len(set(candidates)) > 1 and self.speaks_of(prop) is None:
             self.soft(
                 f"The question does not speak of {prop!r}; it may mean {', '.join(sorted(set(candidates) - {prop}))}."
             )
@@ -616,7 +621,7 @@ class _Check:
             self.hard(f"{prop!r} of :{label} does not hold numbers ({props[prop]}).")
             return
         options = [p for p, t in props.items() if numeric(t) or not needs_number]
-        if len(options) > 1 and readers.mentioned(prop, self.question) is None:
+        if len(options) > 1 and self.speaks_of(prop) is None:
             others = ", ".join(sorted(set(options) - {prop}))
             self.soft(f"The question does not speak of {prop!r}; :{label} also has {others}.")
         self.params[name] = str(prop)
@@ -777,7 +782,10 @@ def _entity_property(c: _Check) -> None:
         # The property the question names the node by: the answer would repeat the question's words.
         c.hard(f"{prop!r} is how the question names {reading.value!r}; it asks for something else.")
         return
-    if readers.mentioned(str(prop), c.question) is None:
+    years = [p for p, t in c.graph.properties(reading.label).items() if numeric(t) and readers.yearlike(p)]
+    if c.speaks_of(str(prop)) is None and not (readers.asks_when(c.question) and years == [prop]):
+        # "Natalie Portman's birth year?", "Unforgiven came out in what year?": a year asked of a node
+        # whose label holds one point in time (born, released) speaks of that property.
         c.soft(f"The question does not speak of {prop!r}.")
     c.bind_entity("entity", reading)
     c.params["property"] = str(prop)
@@ -811,7 +819,10 @@ def _two_ends(c: _Check) -> tuple[Entity, Entity, str] | None:
     ):
         c.hard(f"The question goes from {target.phrase!r} to {source.phrase!r}: swap source and target.")
     options = c.graph.types_between(source.label, "out", [target.label])
-    if len(options) > 1 and readers.mentioned(rel_type, c.question) is None:
+    if c.task.parameter("property") is not None:
+        # A property of the relationship: only the types that have properties can be meant.
+        options = [t for t in options if t == rel_type or c.graph.properties(t, rel=True)]
+    if len(options) > 1 and c.speaks_of(rel_type) is None:
         c.soft(f"The question does not speak of :{rel_type}; it may mean {', '.join(set(options) - {rel_type})}.")
     c.bind_entity("source", source)
     c.bind_entity("target", target)
@@ -835,7 +846,7 @@ def _relationship_property(c: _Check) -> None:
     if prop not in props:
         c.hard(f":{ends[2]} relationships have no property {prop!r}; they have {', '.join(props) or 'none'}.")
         return
-    if len(props) > 1 and readers.mentioned(str(prop), c.question) is None:
+    if len(props) > 1 and c.speaks_of(str(prop)) is None:
         c.soft(f"The question does not speak of {prop!r}; :{ends[2]} also has {', '.join(set(props) - {prop})}.")
     c.params["property"] = str(prop)
 
@@ -865,9 +876,35 @@ def _from_entity(
         # hop only reaches the shared middle of co-neighbours: then any ("the same group as Blade
         # Runner" read as the other films of its director was flagged verified, and was wrong).
         c.rel_evidence(rel_type, reading.label, chosen, c.wanted_labels() if answer_end else None)
+    if answer_end:
+        _one_hop_or_a_trip(c, reading, rel_type)
     if kind_check:
         c.asked_kind(result)
     return reading, rel_type, chosen, result
+
+
+def _one_hop_or_a_trip(c: _Check, reading: Entity, rel_type: str) -> None:
+    """Where the named node's label links to itself (routes between airports), a hop over another type
+    answers "which countries is Doha in", not "which countries can you fly to from Doha", whose
+    answer is one like-to-like step and then this hop (batch 3: "How many different countries can you
+    fly to non-stop from Doha?" counted Doha's own country, flagged verified). Asking for several
+    ("how many", a plural) with no word for the chosen type but the asked noun itself ("countries" for
+    IN_COUNTRY) leaves both readings open; "non-stop" or "directly" speaks of the trip.
+    """
+    like = c.graph.self_types(reading.label)
+    if not like or rel_type in like:
+        return
+    _, noun, _ = readers.asked_label(c.question, c.graph.labels)
+    several = readers.asks_how_many(c.question) or (noun is not None and readers.plural(noun))
+    rest = re.sub(rf"\b{re.escape(noun)}\b", " ", c.question, flags=re.IGNORECASE) if noun else c.question
+    if not several or readers.mentioned(rel_type, _masked(rest, c.entities)) is not None:
+        return
+    trip = f"{'/'.join(':' + t for t in like)} then :{rel_type}"
+    step = readers.one_step(c.question)
+    if step:
+        c.hard(f"The question says '{step}', a trip over {'/'.join(':' + t for t in like)}; the answer is {trip}.")
+    else:
+        c.soft(f"The question may ask for the nodes reached over {trip}, not over :{rel_type} alone.")
 
 
 def _hop_pattern(reading: Entity, rel_type: str, direction: str, result: Sequence[str]) -> str:
@@ -1003,7 +1040,7 @@ def _both_relationships(c: _Check) -> None:
         c.hard(f":{first} and :{second} never lead from one node to the same node ({shown}).")
         return
     for rel_type in (first, second):
-        if readers.mentioned(rel_type, c.question) is None:
+        if c.speaks_of(rel_type) is None:
             c.soft(f"The question does not speak of :{rel_type}.")
     c.params["rel_type"], c.params["second_rel_type"] = first, second
     c.asked_kind(sources)
@@ -1065,6 +1102,15 @@ def _degree(c: _Check) -> tuple[str, str, str] | None:
         elif cue is None:
             c.soft(f"The question does not say which way the :{rel_type} relationships go.")
     c.rel_evidence(rel_type, label, chosen, None)
+    counted, noun = readers.counted_label(c.question, c.graph.labels)
+    far = c.graph.ends(label, rel_type, chosen)
+    role = readers.role_of_noun(noun, c.graph.rel_types) if noun else None
+    counts = _arrow(f"(:{label})", rel_type, f"(:{'|'.join(far)})", chosen)
+    if counted is not None and counted not in far:
+        # "the most different actors" by DIRECTED counts films: the actors are two steps away (batch 3).
+        c.hard(f"The question counts {noun} (:{counted} nodes), but {counts} counts :{'/:'.join(far)} nodes.")
+    elif role is not None and role != rel_type:
+        c.hard(f"The question counts {noun} (:{counted} nodes with :{role}), but {counts} counts :{rel_type}.")
     c.params["rel_type"], c.params["direction"] = rel_type, chosen
     return label, rel_type, chosen
 

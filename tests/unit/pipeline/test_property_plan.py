@@ -732,3 +732,103 @@ def test_a_choice_that_takes_more_than_the_question_asks_about_is_dropped(store,
 def test_a_whole_label_asked_plainly_keeps_its_choice(store, question, task, reply):
     _, findings = check(store, question, task, **reply)
     assert not [text for hard, text in texts(findings) if hard], texts(findings)
+
+
+# ------------------------------------------------------------------ issue 15, batch 3: evidence in everyday words
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        # a year asked of a node whose label holds one point in time speaks of that property
+        ("Meg Ryan's birth year?", {"task": "entity_property", "entity": "Meg Ryan", "property": "born"}),
+        (
+            "Cast Away came out in what year?",
+            {"task": "entity_property", "entity": "Cast Away", "property": "released"},
+        ),
+        # words of one sense: a character is a role, playing is acting, "written" is WROTE
+        (
+            "What was Tom Hanks's character called in Cast Away?",
+            {
+                "task": "relationship_property",
+                "source": "Tom Hanks",
+                "target": "Cast Away",
+                "rel_type": "ACTED_IN",
+                "property": "roles",
+            },
+        ),
+        (
+            "Which movies has Keanu Reeves starred in?",
+            {"task": "neighbours", "entity": "Keanu Reeves", "rel_type": "ACTED_IN"},
+        ),
+        (
+            "Which movies were written by Lana Wachowski?",
+            {"task": "neighbours", "entity": "Lana Wachowski", "rel_type": "WROTE"},
+        ),
+        # one country of one airport: a hop across kinds, no trip
+        (
+            "Which country is Glasgow Airport in?",
+            {"task": "neighbours", "entity": "Glasgow Airport", "rel_type": "IN_COUNTRY"},
+        ),
+        # the counted noun is the far end of the counted relationships
+        (
+            "Which director has directed the most movies?",
+            {"task": "top_by_degree", "label": "Person", "rel_type": "DIRECTED"},
+        ),
+        ("Which movie has the most actors?", {"task": "top_by_degree", "label": "Movie", "rel_type": "ACTED_IN"}),
+    ],
+)
+def test_everyday_words_confirm_a_right_choice(store, question, reply) -> None:
+    _, findings = check(store, question, **reply)
+    assert findings == [], texts(findings)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "expected"),
+    [
+        (
+            "Which director has directed the most different actors?",
+            {"task": "top_by_degree", "label": "Person", "rel_type": "DIRECTED", "direction": "out"},
+            "counts actors (:Person nodes), but (:Person)-[:DIRECTED]->(:Movie) counts :Movie nodes",
+        ),
+        (
+            "Which movie has the most actors?",
+            {"task": "top_by_degree", "label": "Movie", "rel_type": "DIRECTED", "direction": "in"},
+            "counts actors (:Person nodes with :ACTED_IN)",
+        ),
+        (
+            "How many people directed more than one actor?",
+            {"task": "count_by_degree", "label": "Person", "rel_type": "DIRECTED", "op": ">", "threshold": 1},
+            "counts actor (:Person nodes)",
+        ),
+        (
+            "How many different countries can you fly to non-stop from London?",
+            {"task": "neighbour_count", "entity": "London", "rel_type": "IN_COUNTRY"},
+            "the answer is :ROUTE then :IN_COUNTRY",
+        ),
+    ],
+)
+def test_a_count_of_another_kind_or_a_trip_read_as_one_hop_is_dropped(store, question, reply, expected) -> None:
+    _, findings = check(store, question, **reply)
+    assert any(f.hard and expected in f.text for f in findings), texts(findings)
+
+
+def test_several_nodes_of_another_kind_from_a_place_may_be_a_trip(store) -> None:
+    _, findings = check(
+        store, "Which countries can you get to from London?", "neighbours", entity="London", rel_type="IN_COUNTRY"
+    )
+    assert texts(findings) == [
+        (False, "The question may ask for the nodes reached over :ROUTE then :IN_COUNTRY, not over :IN_COUNTRY alone.")
+    ]
+
+
+def test_the_words_of_a_name_are_no_evidence(store, monkeypatch) -> None:
+    from tests import fakes
+
+    titles = [*fakes.PROPERTY_VALUES[("Movie", "title")], "A Star Is Born"]
+    monkeypatch.setitem(fakes.PROPERTY_VALUES, ("Movie", "title"), titles)
+    question = "Who directed A Star Is Born?"
+    _, wrong = check(store, question, "neighbours", entity="A Star Is Born", rel_type="ACTED_IN")
+    assert any("does not speak of :ACTED_IN" in f.text for f in wrong), texts(wrong)  # "Star" is the title's
+    _, right = check(store, question, "neighbours", entity="A Star Is Born", rel_type="DIRECTED")
+    assert right == [], texts(right)
