@@ -765,6 +765,10 @@ def test_a_whole_label_asked_plainly_keeps_its_choice(store, question, task, rep
             "Which movies were written by Lana Wachowski?",
             {"task": "neighbours", "entity": "Lana Wachowski", "rel_type": "WROTE"},
         ),
+        (
+            "Which other movies have members of the cast of The Matrix been in?",
+            {"task": "co_neighbours", "entity": "The Matrix", "rel_type": "ACTED_IN"},
+        ),
         # one country of one airport: a hop across kinds, no trip
         (
             "Which country is Glasgow Airport in?",
@@ -830,5 +834,7 @@ def test_the_words_of_a_name_are_no_evidence(store, monkeypatch) -> None:
     question = "Who directed A Star Is Born?"
     _, wrong = check(store, question, "neighbours", entity="A Star Is Born", rel_type="ACTED_IN")
     assert any("does not speak of :ACTED_IN" in f.text for f in wrong), texts(wrong)  # "Star" is the title's
+    _, cast_away = check(store, "Who directed Cast Away?", "neighbours", entity="Cast Away", rel_type="ACTED_IN")
+    assert any("does not speak of :ACTED_IN" in f.text for f in cast_away), texts(cast_away)
     _, right = check(store, question, "neighbours", entity="A Star Is Born", rel_type="DIRECTED")
     assert right == [], texts(right)
