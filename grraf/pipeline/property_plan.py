@@ -957,7 +957,10 @@ def _top_neighbour(c: _Check) -> None:
 
 
 def _two_hop(c: _Check) -> None:
-    hop = _from_entity(c, kind_check=False)
+    """Two steps from the named node; ``two_hop_count`` counts the nodes ``two_hop_neighbours`` lists."""
+    # The first step's type is checked against the middles the second step continues from, not the
+    # kind asked for: "the actors in Steven Spielberg's films" may go through films he acted in.
+    hop = _from_entity(c, kind_check=False, evidence=False, answer_end=False)
     second = c.required_name("second_rel_type", "rel_type")
     if not hop or second is None:
         return
@@ -968,6 +971,15 @@ def _two_hop(c: _Check) -> None:
     if not fitting:
         flipped = second_direction and any(c.graph.ends(m, second, _OPPOSITE[second_direction]) for m in middle)
         hint = f": use second_direction {_OPPOSITE[second_direction]}" if second_direction and flipped else ""
+        swapped = any(
+            c.graph.ends(m, rel_type, d2)
+            for d1 in ("out", "in")
+            for m in c.graph.ends(reading.label, second, d1)
+            for d2 in ("out", "in")
+        )
+        if not hint and swapped:
+            # The small model often gives the two steps in the wrong order (countries, then routes).
+            hint = f": the steps may be :{second} first, then :{rel_type} (swap rel_type and second_rel_type)"
         c.hard(
             f":{second} does not continue from :{'/:'.join(middle)} nodes that way; "
             f"the graph has {c.graph.shown(second)}{hint}."
@@ -981,9 +993,11 @@ def _two_hop(c: _Check) -> None:
     result = list(dict.fromkeys(x for m, _ in fitting for x in c.graph.ends(m, second, chosen)))
     c.params["second_rel_type"] = second
     c.params["second_direction"] = chosen
+    c.rel_evidence(rel_type, reading.label, direction, [m for m, _ in fitting])
     c.rel_evidence(second, fitting[0][0], chosen, c.wanted_labels())
     c.asked_kind(result)
-    c.returns(result)
+    if c.task.parameter("returns") is not None:
+        c.returns(result)
     first = _arrow(_named(reading.value), rel_type, f"(:{'|'.join(middle)})", direction)
     c.pattern(_arrow(first, second, f"(x:{'|'.join(result)})", chosen))
 
@@ -1237,6 +1251,7 @@ _SHAPES = {
     "neighbour_aggregate": _neighbour_aggregate,
     "top_neighbour_by_property": _top_neighbour,
     "two_hop_neighbours": _two_hop,
+    "two_hop_count": _two_hop,
     "co_neighbours": _co_neighbours,
     "common_neighbours": _common_neighbours,
     "both_relationships": _both_relationships,

@@ -604,6 +604,15 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
                 "second_direction": "in",
             },
         ),
+        "two_hop_count": (
+            "How many different countries can you fly to from Glasgow?",
+            {
+                "entity": "Glasgow",
+                "rel_type": "ROUTE",
+                "direction": "out",
+                "second_rel_type": "IN_COUNTRY",
+            },
+        ),
         "co_neighbours": ("Who acted in a movie with Tom Hanks?", {"entity": "Tom Hanks", "rel_type": "ACTED_IN"}),
         "common_neighbours": (
             "Which airports have flights to both Sydney and Auckland?",
@@ -838,3 +847,25 @@ def test_the_words_of_a_name_are_no_evidence(store, monkeypatch) -> None:
     assert any("does not speak of :ACTED_IN" in f.text for f in cast_away), texts(cast_away)
     _, right = check(store, question, "neighbours", entity="A Star Is Born", rel_type="DIRECTED")
     assert right == [], texts(right)
+
+
+def test_two_steps_counted_are_checked_step_by_step(store) -> None:
+    question = "How many different countries can you fly to from Glasgow?"
+    reply = {"entity": "Glasgow", "rel_type": "ROUTE", "second_rel_type": "IN_COUNTRY"}
+    params, findings = check(store, question, "two_hop_count", **reply)
+    assert findings == [] and params["direction"] == "out" and params["second_direction"] == "out", texts(findings)
+    # the steps in the wrong order: said so, with the order that fits
+    _, findings = check(
+        store, question, "two_hop_count", **{**reply, "rel_type": "IN_COUNTRY", "second_rel_type": "ROUTE"}
+    )
+    assert any(f.hard and "swap rel_type and second_rel_type" in f.text for f in findings), texts(findings)
+    # "X's films" may be the films X acted in, wrote or directed: the first step needs its own words
+    _, findings = check(
+        store,
+        "How many different actors appear in Lana Wachowski's films?",
+        "two_hop_count",
+        entity="Lana Wachowski",
+        rel_type="DIRECTED",
+        second_rel_type="ACTED_IN",
+    )
+    assert texts(findings) == [(False, "The question does not speak of :DIRECTED; it may mean ACTED_IN, WROTE.")]
