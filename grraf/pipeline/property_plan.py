@@ -914,6 +914,14 @@ def _hop_pattern(reading: Entity, rel_type: str, direction: str, result: Sequenc
 def _neighbours(c: _Check) -> None:
     hop = _from_entity(c)
     if hop:
+        own = readers.asked_property(c.question, c.graph.properties(hop[0].label), c.graph.labels)
+        if own is not None and c.speaks_of(hop[1]) is None:
+            # "Suvarnabhumi Airport is in which city?" asks for the airport's city, not the cities of
+            # the airports its routes reach (batch 3): nothing in the words speaks of the relationship.
+            c.hard(
+                f"The question asks for the {own!r} of {hop[0].value!r} (a property of :{hop[0].label}), "
+                f"and does not speak of :{hop[1]} relationships."
+            )
         c.returns(hop[3])
         c.pattern(_hop_pattern(hop[0], hop[1], hop[2], hop[3]))
 

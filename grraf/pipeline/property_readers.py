@@ -263,6 +263,25 @@ def plural(noun: str) -> bool:
     return noun in _IRREGULAR or (noun.endswith("s") and not noun.endswith("ss"))
 
 
+_WHICH_NOUN = re.compile(r"\b(?:which|what)\s+([a-z][\w-]*)", re.IGNORECASE)
+
+
+def asked_property(question: str, properties: Iterable[str], labels: Iterable[str]) -> str | None:
+    """The property the ask's noun names ("... is in which city?" -> city), when that noun names no label.
+
+    >>> asked_property("Suvarnabhumi Airport is in which city?", ["code", "city"], ["Airport", "Country"])
+    'city'
+    >>> asked_property("Which cities can you fly to from Glasgow?", ["code", "city"], ["Airport"])
+    'city'
+    >>> asked_property("Which airports can you fly to?", ["code", "city"], ["Airport"]) is None
+    True
+    """
+    found = _WHICH_NOUN.search(ask_sentence(question))
+    if not found or label_for_noun(found.group(1), labels) is not None:
+        return None
+    return next((p for p in properties if mentioned(p, found.group(1)) is not None), None)
+
+
 def role_of_noun(noun: str, rel_types: Iterable[str]) -> str | None:
     """The relationship type an agent noun names ("actors" -> ACTED_IN, "directors" -> DIRECTED), or None.
 

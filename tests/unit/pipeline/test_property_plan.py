@@ -869,3 +869,26 @@ def test_two_steps_counted_are_checked_step_by_step(store) -> None:
         second_rel_type="ACTED_IN",
     )
     assert texts(findings) == [(False, "The question does not speak of :DIRECTED; it may mean ACTED_IN, WROTE.")]
+
+
+def test_a_property_of_the_named_node_asked_for_is_not_its_neighbours(store) -> None:
+    _, findings = check(
+        store,
+        "Glasgow Airport is in which city?",
+        "neighbours",
+        entity="Glasgow Airport",
+        rel_type="ROUTE",
+        direction="out",
+        returns="city",
+    )
+    assert any(f.hard and "asks for the 'city' of 'Glasgow Airport'" in f.text for f in findings), texts(findings)
+    # the same noun with words for the relationship: the cities the routes reach
+    _, findings = check(
+        store,
+        "Which cities can you fly to from Glasgow?",
+        "neighbours",
+        entity="Glasgow",
+        rel_type="ROUTE",
+        returns="city",
+    )
+    assert findings == [], texts(findings)
