@@ -551,6 +551,16 @@ class _Check:
         if wanted and result and not set(wanted) & set(result):
             asked = "people" if readers.asks_who(self.question) else f":{'/:'.join(wanted)} nodes"
             self.hard(f"The question asks for {asked}, but {self.task.name} gives :{'/:'.join(result)} nodes.")
+            return
+        label, noun, qualifiers = readers.asked_label(_masked(self.question, self.entities), self.graph.labels)
+        qualifiers = [w for w in qualifiers if w != "x" and w not in readers.NUMBER_WORDS and not w.isdigit()]
+        if label in result and qualifiers:
+            # "Which European airports have direct flights to Cape Town?": every airport the hop reaches
+            # is not only the European ones (batch 3).
+            only = f"{' '.join(qualifiers)} {noun}"
+            self.hard(
+                f"The question asks only about {only}, but {self.task.name} gives every :{label} node it reaches."
+            )
 
     def bind_entity(self, name: str, reading: Entity) -> None:
         self.exactness(reading)

@@ -892,3 +892,12 @@ def test_a_property_of_the_named_node_asked_for_is_not_its_neighbours(store) -> 
         returns="city",
     )
     assert findings == [], texts(findings)
+
+
+def test_a_kind_of_node_asked_for_with_a_qualifier_is_not_every_node_the_hop_reaches(store) -> None:
+    reply = {"entity": "Sydney", "rel_type": "ROUTE", "direction": "in"}
+    _, findings = check(store, "Which European airports have direct flights to Sydney?", "neighbours", **reply)
+    assert any(f.hard and "asks only about european airports" in f.text for f in findings), texts(findings)
+    for plain in ("Which airports have direct flights to Sydney?", "Which other airports have flights to Sydney?"):
+        _, findings = check(store, plain, "neighbours", **reply)
+        assert findings == [], (plain, texts(findings))
