@@ -328,6 +328,10 @@ def ask_form(question: str) -> str | None:
     form = validate.ask_form(question)
     if form is None and readers.asks_which(question):
         return "node"
+    if form == "number" and readers.asks_which(question) and not readers.asks_how_many(question):
+        # "On the shortest-distance trip from A to B, which airport do you change planes at?" asks for
+        # an airport; the structural reading took its superlative for a number (flagged verified, batch 3).
+        return "node"
     return form
 
 
@@ -1204,6 +1208,10 @@ def _connection(c: _Check) -> None:
     sources, targets = c.entity("source"), c.entity("target")
     if not sources or not targets:
         return
+    if readers.speaks_of_connection(_masked(c.question, c.entities)) is None:
+        # "How many different characters does Hugo Weaving play in Cloud Atlas?" names two nodes and
+        # asks how many: no word of a path, steps or reaching, so no confirmation (batch 3).
+        c.soft(f"The question does not speak of a connection between {sources[0].value!r} and {targets[0].value!r}.")
     source, target = sources[0], targets[0]
     if source.label == target.label and source.value == target.value:
         c.hard("source and target name the same node.")

@@ -140,6 +140,7 @@ def mentioned(name: str, question: str) -> str | None:
     (True, 'km')
     """
     asked = words(question)
+    asked += [p for w in asked if "-" in w for p in w.split("-") if p]  # "shortest-distance" speaks of distance
     for part in name_words(name):
         for word in asked:
             if _matches(word, part):
@@ -583,6 +584,26 @@ def aggregate_stated(question: str) -> str | None:
     asked = set(words(ask_sentence(question)))
     found = {name for vocabulary, name in _AGGREGATES if asked & vocabulary}
     return found.pop() if len(found) == 1 else None
+
+
+_CONNECTION = re.compile(
+    r"\b(?:connect\w*|link\w*|chain\w*|path\w*|routes?|routing|steps?|hops?|separat\w*|degrees?|reach\w*|"
+    r"trip|journey|way|travel\w*|chang\w*|connections?|flights?|planes?|trains?|stops?|handshakes?|away|apart|"
+    r"distance|(?:get|getting|go|going|fly|flying|drive|driving)\s+(?:from|to))\b",
+    re.IGNORECASE,
+)
+
+
+def speaks_of_connection(question: str) -> str | None:
+    """The words that speak of a connection between two things (a path, steps, a route, reaching), or None.
+
+    >>> speaks_of_connection("How many steps separate Kevin Bacon from Keanu Reeves?")
+    'steps'
+    >>> speaks_of_connection("How many different characters does Hugo Weaving play in Cloud Atlas?") is None
+    True
+    """
+    found = _CONNECTION.search(question)
+    return found.group(0).lower() if found else None
 
 
 _ONE_STEP = re.compile(

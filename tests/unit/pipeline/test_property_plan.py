@@ -901,3 +901,23 @@ def test_a_kind_of_node_asked_for_with_a_qualifier_is_not_every_node_the_hop_rea
     for plain in ("Which airports have direct flights to Sydney?", "Which other airports have flights to Sydney?"):
         _, findings = check(store, plain, "neighbours", **reply)
         assert findings == [], (plain, texts(findings))
+
+
+def test_a_connection_needs_words_of_a_connection(store) -> None:
+    reply = {"source": "Tom Hanks", "target": "Cast Away"}
+    _, findings = check(
+        store, "How many different characters does Tom Hanks play in Cast Away?", "connection_length", **reply
+    )
+    assert (False, "The question does not speak of a connection between 'Tom Hanks' and 'Cast Away'.") in texts(
+        findings
+    )
+    _, findings = check(store, "How many steps separate Tom Hanks from Cast Away?", "connection_length", **reply)
+    assert findings == [], texts(findings)
+
+
+def test_a_which_ask_after_a_lead_in_wants_a_node_and_a_compound_word_speaks_of_its_parts(store) -> None:
+    question = "On the shortest-distance trip from LHR to SYD, which airport do you change planes at?"
+    _, findings = check(store, question, "connection_length", source="LHR", target="SYD")
+    hard = [text for is_hard, text in texts(findings) if is_hard]
+    assert "The question asks for nodes, but connection_length gives number." in hard, hard
+    assert any("speaks of 'distance_km' ('distance')" in text for text in hard), hard
