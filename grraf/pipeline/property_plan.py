@@ -1153,6 +1153,14 @@ def _degree(c: _Check) -> tuple[str, str, str] | None:
 
 def _top_by_degree(c: _Check) -> None:
     found = _degree(c)
+    counting = readers.ranks_by_count(c.question)
+    ranking = sorted(readers.order_words(c.question))
+    if counting is False and ranking:
+        # "the destination of the longest non-stop flight" ranks flights by a measure, not airports by
+        # how many routes they have (batch 3, flagged verified once "flight" spoke of ROUTE).
+        c.hard(f"The question ranks by '{ranking[0]}', a measure, but top_by_degree ranks by how many relationships.")
+    elif counting is None:
+        c.soft(f"'{ranking[0] if ranking else 'largest'}' may rank by a measure, not by how many relationships.")
     if found:
         label, rel_type, direction = found
         c.order(None)

@@ -566,6 +566,28 @@ def order_words(question: str) -> set[str]:
     return set(words(ask_sentence(question))) & (_HIGH | _LOW | _OLD | _NEW)
 
 
+_COUNTING = frozenset({"most", "fewest", "least", "more", "fewer", "busiest"})
+_SIZE = frozenset({"largest", "biggest", "smallest", "greatest"})
+
+
+def ranks_by_count(question: str) -> bool | None:
+    """Whether the ask ranks things by how many they have: True for "the most", "fewest", "the number
+    of"; None for a size word that may be a count or a measure ("the largest cast"); False for a
+    measure only ("the longest flight", "the oldest actor") or no ranking word.
+
+    >>> ranks_by_count("Who directed the most movies?"), ranks_by_count("Which movie has the largest cast?")
+    (True, None)
+    >>> ranks_by_count("Which airport is the destination of the longest non-stop flight?")
+    False
+    """
+    asked = set(words(ask_sentence(question)))
+    if asked & _COUNTING or _HOW_MANY.search(ask_sentence(question)):
+        return True
+    if asked & _SIZE:
+        return None
+    return False
+
+
 _AGGREGATES: tuple[tuple[frozenset[str], str], ...] = (
     (frozenset({"average", "mean", "typical"}), "avg"),
     (frozenset({"total", "sum", "combined", "altogether", "overall"}), "sum"),

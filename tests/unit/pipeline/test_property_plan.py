@@ -921,3 +921,14 @@ def test_a_which_ask_after_a_lead_in_wants_a_node_and_a_compound_word_speaks_of_
     hard = [text for is_hard, text in texts(findings) if is_hard]
     assert "The question asks for nodes, but connection_length gives number." in hard, hard
     assert any("speaks of 'distance_km' ('distance')" in text for text in hard), hard
+
+
+def test_a_ranking_by_a_measure_is_not_a_ranking_by_how_many(store) -> None:
+    reply = {"label": "Airport", "rel_type": "ROUTE", "direction": "in"}
+    question = "Which airport is the destination of the longest non-stop flight from London?"
+    _, findings = check(store, question.replace(" from London", ""), "top_by_degree", **reply)
+    assert any(f.hard and "ranks by 'longest', a measure" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Which airport has the largest cast of routes?", "top_by_degree", **reply)
+    assert any(not f.hard and "'largest' may rank by a measure" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Which airport has the most incoming flights?", "top_by_degree", **reply)
+    assert findings == [], texts(findings)
