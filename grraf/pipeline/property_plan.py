@@ -852,6 +852,12 @@ def _relationship_exists(c: _Check) -> None:
 def _relationship_property(c: _Check) -> None:
     ends = _two_ends(c)
     prop = c.given("property")
+    noun = readers.which_noun(_masked(c.question, c.entities))
+    asked = readers.label_for_noun(noun, c.graph.labels) if noun else None
+    if asked is not None:
+        # "..., which airport do you change planes at?" asks for an airport, not the distance of a
+        # flight between the two named ones (batch 3, flagged verified on the plan bench).
+        c.hard(f"The question asks for {noun} (:{asked} nodes), but relationship_property gives a value.")
     if ends is None or prop is None:
         if prop is None:
             c.hard("relationship_property needs property.")

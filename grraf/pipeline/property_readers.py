@@ -267,6 +267,16 @@ def plural(noun: str) -> bool:
 _WHICH_NOUN = re.compile(r"\b(?:which|what)\s+([a-z][\w-]*)", re.IGNORECASE)
 
 
+def which_noun(question: str) -> str | None:
+    """The noun after "which" or "what" anywhere in the ask, or None.
+
+    >>> which_noun("On the trip from A to B, which airport do you change planes at?"), which_noun("Who is it?")
+    ('airport', None)
+    """
+    found = _WHICH_NOUN.search(ask_sentence(question))
+    return found.group(1).lower() if found else None
+
+
 def asked_property(question: str, properties: Iterable[str], labels: Iterable[str]) -> str | None:
     """The property the ask's noun names ("... is in which city?" -> city), when that noun names no label.
 

@@ -932,3 +932,12 @@ def test_a_ranking_by_a_measure_is_not_a_ranking_by_how_many(store) -> None:
     assert any(not f.hard and "'largest' may rank by a measure" in f.text for f in findings), texts(findings)
     _, findings = check(store, "Which airport has the most incoming flights?", "top_by_degree", **reply)
     assert findings == [], texts(findings)
+
+
+def test_a_relationship_property_does_not_answer_an_ask_for_nodes(store) -> None:
+    reply = {"source": "LHR", "target": "SYD", "rel_type": "ROUTE", "property": "distance_km"}
+    question = "On the shortest-distance trip from LHR to SYD, which airport do you change planes at?"
+    _, findings = check(store, question, "relationship_property", **reply)
+    assert any(f.hard and "asks for airport (:Airport nodes)" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "How many km is it from LHR to SYD?", "relationship_property", **reply)
+    assert findings == [], texts(findings)
