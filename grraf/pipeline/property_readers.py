@@ -16,7 +16,7 @@ Pure functions of text (and of schema names): no store, no model.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cache
 
 from grraf.pipeline.validate import ask_sentence
@@ -33,6 +33,21 @@ musician singer athlete"""
 PERSON_WORDS = frozenset(_PEOPLE.split())
 #: Plural nouns whose stem is not their singular's.
 _IRREGULAR = {"people": "person", "persons": "person", "men": "man", "women": "woman", "children": "child"}
+#: Irregular verb forms whose stem is not the verb's (``WROTE`` and "written", "flew" and "fly").
+_VERB_FORMS = {
+    "wrote": "write", "written": "write", "flew": "fly", "flown": "fly", "led": "lead",
+    "taught": "teach", "bought": "buy", "sold": "sell", "sang": "sing", "sung": "sing", "made": "make",
+    "drove": "drive", "driven": "drive", "spoke": "speak", "spoken": "speak", "began": "begin", "begun": "begin",
+}  # fmt: skip
+#: Stems that speak of the same thing in questions about data people keep (a schema says ``ACTED_IN``
+#: and ``roles``, a question "played", "starred", "character"; a schema ``ROUTE``, a question "fly").
+#: Kept small: each group is one everyday sense, and matching one confirms a choice.
+_SAME_SENSE: tuple[frozenset[str], ...] = (
+    frozenset({"act", "play", "star", "cast", "perform"}),
+    frozenset({"role", "charact", "part"}),
+    frozenset({"write", "author"}),
+    frozenset({"rout", "fli", "flight"}),
+)
 
 
 @cache
@@ -49,7 +64,7 @@ def stem(word: str) -> str:
     ('direct', 'rout', 'countri', 'person')
     """
     word = word.lower().replace("’", "'")
-    word = _IRREGULAR.get(word, word)
+    word = _IRREGULAR.get(word, _VERB_FORMS.get(word, word))
     return str(_stemmer().stemWord(word))  # type: ignore[attr-defined]
 
 
@@ -95,6 +110,10 @@ def _matches(word: str, part: str) -> bool:
 
     >>> _matches("kilometres", "km"), _matches("km", "km"), _matches("minutes", "min"), _matches("kilo", "mi")
     (True, True, True, False)
+    >>> _matches("written", "WROTE"), _matches("played", "acted"), _matches("character", "roles")
+    (True, True, True)
+    >>> _matches("fly", "ROUTE"), _matches("starred", "DIRECTED")
+    (True, False)
     """
     if word == part:
         return True
@@ -103,6 +122,8 @@ def _matches(word: str, part: str) -> bool:
     if len(word) < 3 or len(part) < 3:
         return False
     a, b = stem(word), stem(part)
+    if any(a in group and b in group for group in _SAME_SENSE):
+        return True
     return len(a) >= 3 and len(b) >= 3 and (a.startswith(b) or b.startswith(a))
 
 
@@ -110,14 +131,16 @@ def mentioned(name: str, question: str) -> str | None:
     """The question's word that speaks of the schema name ``name``, or None.
 
     A word matches a part of the name when they are equal or one's stem starts with the other's
-    ("directed"/"director" for ``DIRECTED``, "acted"/"actor" for ``ACTED_IN``, "routes" for ``ROUTE``).
+    ("directed"/"director" for ``DIRECTED``, "acted"/"actor" for ``ACTED_IN``, "routes" for ``ROUTE``),
+    or when both are words of one everyday sense ("starred" for ``ACTED_IN``, "flights" for ``ROUTE``).
 
     >>> mentioned("DIRECTED", "Who directed The Matrix?"), mentioned("ACTED_IN", "the oldest actor")
     ('directed', 'actor')
-    >>> mentioned("ROUTE", "Which airports can you fly to?") is None, mentioned("distance_km", "longer than 900 km")
+    >>> mentioned("ROUTE", "Which airports can you reach?") is None, mentioned("distance_km", "longer than 900 km")
     (True, 'km')
     """
     asked = words(question)
+    asked += [p for w in asked if "-" in w for p in w.split("-") if p]  # "shortest-distance" speaks of distance
     for part in name_words(name):
         for word in asked:
             if _matches(word, part):
@@ -179,14 +202,95 @@ def asked_label(question: str, labels: Iterable[str]) -> tuple[str | None, str |
     if not found:
         return None, None, []
     phrase = next(g for g in found.groups() if g).lower().split()
-    people = [label for label in labels if person_like(label)]
     for i, word in enumerate(phrase):
-        label = label_for_noun(word, labels)
-        if label is None and people and stem(_IRREGULAR.get(word, word)) in {stem(p) for p in PERSON_WORDS}:
-            label = people[0]
+        label = _noun_label(word, labels)
         if label:
             return label, word, [w for w in phrase[:i] if w not in _NEUTRAL]
     return None, None, []
+
+
+def _noun_label(word: str, labels: Sequence[str]) -> str | None:
+    """The label a noun names, a people noun ("actors") naming the graph's person label."""
+    label = label_for_noun(word, labels)
+    people = [x for x in labels if person_like(x)]
+    if label is None and people and stem(_IRREGULAR.get(word, word)) in {stem(p) for p in PERSON_WORDS}:
+        label = people[0]
+    return label
+
+
+# "the most different actors", "more than one movie", "at least 3 books", "the greatest number of airports"
+_COUNTED = re.compile(
+    r"\b(?:most|fewest|least|more\s+than|fewer\s+than|less\s+than|at\s+least|at\s+most|number\s+of)\s+"
+    r"((?:[\w'-]+\s+){0,3}[\w'-]+)",
+    re.IGNORECASE,
+)
+
+
+def counted_label(question: str, labels: Iterable[str]) -> tuple[str | None, str | None]:
+    """The label of the things the ask counts or ranks by ("the most different actors" -> Person), and
+    the noun that names it; ``(None, None)`` when the words after "most", "more than N", "number of"
+    name no label.
+
+    Why: "Which director has directed the most different actors?" ranks directors by the actors of
+    their films, not by their films: a count of one relationship type answers it only when the
+    counted noun is that relationship's far end (batch 3, flagged verified and wrong).
+
+    >>> counted_label("Which director has directed the most different actors?", ["Person", "Movie"])
+    ('Person', 'actors')
+    >>> counted_label("How many people directed more than one movie?", ["Person", "Movie"])
+    ('Movie', 'movie')
+    >>> counted_label("Which author wrote the most books?", ["Person", "Movie"])
+    (None, None)
+    """
+    labels = list(labels)
+    for found in _COUNTED.finditer(ask_sentence(question)):
+        for word in found.group(1).lower().split():
+            if word in _NEUTRAL or word in NUMBER_WORDS or word == "than" or re.fullmatch(r"\d+(?:\.\d+)?", word):
+                continue
+            label = _noun_label(word, labels)
+            if label:
+                return label, word
+            break  # the first word that is not neutral is the counted noun, naming a label or not
+    return None, None
+
+
+def plural(noun: str) -> bool:
+    """Whether a noun is plural ("countries", "people"), read from its ending.
+
+    >>> plural("countries"), plural("people"), plural("country"), plural("address")
+    (True, True, False, False)
+    """
+    noun = noun.lower()
+    return noun in _IRREGULAR or (noun.endswith("s") and not noun.endswith("ss"))
+
+
+_WHICH_NOUN = re.compile(r"\b(?:which|what)\s+([a-z][\w-]*)", re.IGNORECASE)
+
+
+def which_noun(question: str) -> str | None:
+    """The noun after "which" or "what" anywhere in the ask, or None.
+
+    >>> which_noun("On the trip from A to B, which airport do you change planes at?"), which_noun("Who is it?")
+    ('airport', None)
+    """
+    found = _WHICH_NOUN.search(ask_sentence(question))
+    return found.group(1).lower() if found else None
+
+
+def asked_property(question: str, properties: Iterable[str], labels: Iterable[str]) -> str | None:
+    """The property the ask's noun names ("... is in which city?" -> city), when that noun names no label.
+
+    >>> asked_property("Suvarnabhumi Airport is in which city?", ["code", "city"], ["Airport", "Country"])
+    'city'
+    >>> asked_property("Which cities can you fly to from Glasgow?", ["code", "city"], ["Airport"])
+    'city'
+    >>> asked_property("Which airports can you fly to?", ["code", "city"], ["Airport"]) is None
+    True
+    """
+    found = _WHICH_NOUN.search(ask_sentence(question))
+    if not found or label_for_noun(found.group(1), labels) is not None:
+        return None
+    return next((p for p in properties if mentioned(p, found.group(1)) is not None), None)
 
 
 def role_of_noun(noun: str, rel_types: Iterable[str]) -> str | None:
@@ -425,6 +529,20 @@ def yearlike(name: str) -> bool:
     return any(w in _YEARLIKE or stem(w) in {stem(y) for y in _YEARLIKE} for w in name_words(name))
 
 
+_WHEN = re.compile(r"\bwhen\b|\byears?\b|\bdates?\b", re.IGNORECASE)
+
+
+def asks_when(question: str) -> bool:
+    """Whether the ask wants a point in time ("when", "what year", "birth year", "date").
+
+    >>> asks_when("Natalie Portman's birth year?"), asks_when("Unforgiven came out in what year?")
+    (True, True)
+    >>> asks_when("How many years apart were they born?"), asks_when("Who directed Heat?")
+    (True, False)
+    """
+    return _WHEN.search(ask_sentence(question)) is not None
+
+
 def order_stated(question: str, property_name: str | None = None) -> str | None:
     """``highest`` or ``lowest``: which end the ask wants ("most", "fewest", "oldest" ...), else None.
 
@@ -458,6 +576,28 @@ def order_words(question: str) -> set[str]:
     return set(words(ask_sentence(question))) & (_HIGH | _LOW | _OLD | _NEW)
 
 
+_COUNTING = frozenset({"most", "fewest", "least", "more", "fewer", "busiest"})
+_SIZE = frozenset({"largest", "biggest", "smallest", "greatest"})
+
+
+def ranks_by_count(question: str) -> bool | None:
+    """Whether the ask ranks things by how many they have: True for "the most", "fewest", "the number
+    of"; None for a size word that may be a count or a measure ("the largest cast"); False for a
+    measure only ("the longest flight", "the oldest actor") or no ranking word.
+
+    >>> ranks_by_count("Who directed the most movies?"), ranks_by_count("Which movie has the largest cast?")
+    (True, None)
+    >>> ranks_by_count("Which airport is the destination of the longest non-stop flight?")
+    False
+    """
+    asked = set(words(ask_sentence(question)))
+    if asked & _COUNTING or _HOW_MANY.search(ask_sentence(question)):
+        return True
+    if asked & _SIZE:
+        return None
+    return False
+
+
 _AGGREGATES: tuple[tuple[frozenset[str], str], ...] = (
     (frozenset({"average", "mean", "typical"}), "avg"),
     (frozenset({"total", "sum", "combined", "altogether", "overall"}), "sum"),
@@ -476,6 +616,26 @@ def aggregate_stated(question: str) -> str | None:
     asked = set(words(ask_sentence(question)))
     found = {name for vocabulary, name in _AGGREGATES if asked & vocabulary}
     return found.pop() if len(found) == 1 else None
+
+
+_CONNECTION = re.compile(
+    r"\b(?:connect\w*|link\w*|chain\w*|path\w*|routes?|routing|steps?|hops?|separat\w*|degrees?|reach\w*|"
+    r"trip|journey|way|travel\w*|chang\w*|connections?|flights?|planes?|trains?|stops?|handshakes?|away|apart|"
+    r"distance|(?:get|getting|go|going|fly|flying|drive|driving)\s+(?:from|to))\b",
+    re.IGNORECASE,
+)
+
+
+def speaks_of_connection(question: str) -> str | None:
+    """The words that speak of a connection between two things (a path, steps, a route, reaching), or None.
+
+    >>> speaks_of_connection("How many steps separate Kevin Bacon from Keanu Reeves?")
+    'steps'
+    >>> speaks_of_connection("How many different characters does Hugo Weaving play in Cloud Atlas?") is None
+    True
+    """
+    found = _CONNECTION.search(question)
+    return found.group(0).lower() if found else None
 
 
 _ONE_STEP = re.compile(

@@ -212,6 +212,23 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         draw="node",
     ),
     _task(
+        name="two_hop_count",
+        summary="how many different nodes are two steps from the named node: one relationship type, then another",
+        phrasings=(
+            "How many different people have starred in films written by Nora Smith?",
+            "How many countries can you reach by train from Leeds?",
+            "How many authors are published by the publisher of Dune?",
+            "How many companies employ friends of Alice?",
+            "How many genres does the author of Emma write in?",
+            "How many distinct students attend the courses taught by Professor Lee?",
+        ),
+        output="number",
+        parameters=(*HOP, SECOND_REL_TYPE, SECOND_DIRECTION),
+        template="property_two_hop_count",
+        sentence=Sentence(value="The number of x in {pattern}: {value}."),
+        draw="node",
+    ),
+    _task(
         name="co_neighbours",
         summary="the other nodes that share a neighbour with the named node over one relationship type (co-actors)",
         phrasings=(

@@ -604,6 +604,15 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
                 "second_direction": "in",
             },
         ),
+        "two_hop_count": (
+            "How many different countries can you fly to from Glasgow?",
+            {
+                "entity": "Glasgow",
+                "rel_type": "ROUTE",
+                "direction": "out",
+                "second_rel_type": "IN_COUNTRY",
+            },
+        ),
         "co_neighbours": ("Who acted in a movie with Tom Hanks?", {"entity": "Tom Hanks", "rel_type": "ACTED_IN"}),
         "common_neighbours": (
             "Which airports have flights to both Sydney and Auckland?",
@@ -732,3 +741,203 @@ def test_a_choice_that_takes_more_than_the_question_asks_about_is_dropped(store,
 def test_a_whole_label_asked_plainly_keeps_its_choice(store, question, task, reply):
     _, findings = check(store, question, task, **reply)
     assert not [text for hard, text in texts(findings) if hard], texts(findings)
+
+
+# ------------------------------------------------------------------ issue 15, batch 3: evidence in everyday words
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        # a year asked of a node whose label holds one point in time speaks of that property
+        ("Meg Ryan's birth year?", {"task": "entity_property", "entity": "Meg Ryan", "property": "born"}),
+        (
+            "Cast Away came out in what year?",
+            {"task": "entity_property", "entity": "Cast Away", "property": "released"},
+        ),
+        # words of one sense: a character is a role, playing is acting, "written" is WROTE
+        (
+            "What was Tom Hanks's character called in Cast Away?",
+            {
+                "task": "relationship_property",
+                "source": "Tom Hanks",
+                "target": "Cast Away",
+                "rel_type": "ACTED_IN",
+                "property": "roles",
+            },
+        ),
+        (
+            "Which movies has Keanu Reeves starred in?",
+            {"task": "neighbours", "entity": "Keanu Reeves", "rel_type": "ACTED_IN"},
+        ),
+        (
+            "Which movies were written by Lana Wachowski?",
+            {"task": "neighbours", "entity": "Lana Wachowski", "rel_type": "WROTE"},
+        ),
+        (
+            "Which other movies have members of the cast of The Matrix been in?",
+            {"task": "co_neighbours", "entity": "The Matrix", "rel_type": "ACTED_IN"},
+        ),
+        # one country of one airport: a hop across kinds, no trip
+        (
+            "Which country is Glasgow Airport in?",
+            {"task": "neighbours", "entity": "Glasgow Airport", "rel_type": "IN_COUNTRY"},
+        ),
+        # the counted noun is the far end of the counted relationships
+        (
+            "Which director has directed the most movies?",
+            {"task": "top_by_degree", "label": "Person", "rel_type": "DIRECTED"},
+        ),
+        ("Which movie has the most actors?", {"task": "top_by_degree", "label": "Movie", "rel_type": "ACTED_IN"}),
+    ],
+)
+def test_everyday_words_confirm_a_right_choice(store, question, reply) -> None:
+    _, findings = check(store, question, **reply)
+    assert findings == [], texts(findings)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "expected"),
+    [
+        (
+            "Which director has directed the most different actors?",
+            {"task": "top_by_degree", "label": "Person", "rel_type": "DIRECTED", "direction": "out"},
+            "counts actors (:Person nodes), but (:Person)-[:DIRECTED]->(:Movie) counts :Movie nodes",
+        ),
+        (
+            "Which movie has the most actors?",
+            {"task": "top_by_degree", "label": "Movie", "rel_type": "DIRECTED", "direction": "in"},
+            "counts actors (:Person nodes with :ACTED_IN)",
+        ),
+        (
+            "How many people directed more than one actor?",
+            {"task": "count_by_degree", "label": "Person", "rel_type": "DIRECTED", "op": ">", "threshold": 1},
+            "counts actor (:Person nodes)",
+        ),
+        (
+            "How many different countries can you fly to non-stop from London?",
+            {"task": "neighbour_count", "entity": "London", "rel_type": "IN_COUNTRY"},
+            "the answer is :ROUTE then :IN_COUNTRY",
+        ),
+    ],
+)
+def test_a_count_of_another_kind_or_a_trip_read_as_one_hop_is_dropped(store, question, reply, expected) -> None:
+    _, findings = check(store, question, **reply)
+    assert any(f.hard and expected in f.text for f in findings), texts(findings)
+
+
+def test_several_nodes_of_another_kind_from_a_place_may_be_a_trip(store) -> None:
+    _, findings = check(
+        store, "Which countries can you get to from London?", "neighbours", entity="London", rel_type="IN_COUNTRY"
+    )
+    assert texts(findings) == [
+        (False, "The question may ask for the nodes reached over :ROUTE then :IN_COUNTRY, not over :IN_COUNTRY alone.")
+    ]
+
+
+def test_the_words_of_a_name_are_no_evidence(store, monkeypatch) -> None:
+    from tests import fakes
+
+    titles = [*fakes.PROPERTY_VALUES[("Movie", "title")], "A Star Is Born"]
+    monkeypatch.setitem(fakes.PROPERTY_VALUES, ("Movie", "title"), titles)
+    question = "Who directed A Star Is Born?"
+    _, wrong = check(store, question, "neighbours", entity="A Star Is Born", rel_type="ACTED_IN")
+    assert any("does not speak of :ACTED_IN" in f.text for f in wrong), texts(wrong)  # "Star" is the title's
+    _, cast_away = check(store, "Who directed Cast Away?", "neighbours", entity="Cast Away", rel_type="ACTED_IN")
+    assert any("does not speak of :ACTED_IN" in f.text for f in cast_away), texts(cast_away)
+    _, right = check(store, question, "neighbours", entity="A Star Is Born", rel_type="DIRECTED")
+    assert right == [], texts(right)
+
+
+def test_two_steps_counted_are_checked_step_by_step(store) -> None:
+    question = "How many different countries can you fly to from Glasgow?"
+    reply = {"entity": "Glasgow", "rel_type": "ROUTE", "second_rel_type": "IN_COUNTRY"}
+    params, findings = check(store, question, "two_hop_count", **reply)
+    assert findings == [] and params["direction"] == "out" and params["second_direction"] == "out", texts(findings)
+    # the steps in the wrong order: said so, with the order that fits
+    _, findings = check(
+        store, question, "two_hop_count", **{**reply, "rel_type": "IN_COUNTRY", "second_rel_type": "ROUTE"}
+    )
+    assert any(f.hard and "swap rel_type and second_rel_type" in f.text for f in findings), texts(findings)
+    # "X's films" may be the films X acted in, wrote or directed: the first step needs its own words
+    _, findings = check(
+        store,
+        "How many different actors appear in Lana Wachowski's films?",
+        "two_hop_count",
+        entity="Lana Wachowski",
+        rel_type="DIRECTED",
+        second_rel_type="ACTED_IN",
+    )
+    assert texts(findings) == [(False, "The question does not speak of :DIRECTED; it may mean ACTED_IN, WROTE.")]
+
+
+def test_a_property_of_the_named_node_asked_for_is_not_its_neighbours(store) -> None:
+    _, findings = check(
+        store,
+        "Glasgow Airport is in which city?",
+        "neighbours",
+        entity="Glasgow Airport",
+        rel_type="ROUTE",
+        direction="out",
+        returns="city",
+    )
+    assert any(f.hard and "asks for the 'city' of 'Glasgow Airport'" in f.text for f in findings), texts(findings)
+    # the same noun with words for the relationship: the cities the routes reach
+    _, findings = check(
+        store,
+        "Which cities can you fly to from Glasgow?",
+        "neighbours",
+        entity="Glasgow",
+        rel_type="ROUTE",
+        returns="city",
+    )
+    assert findings == [], texts(findings)
+
+
+def test_a_kind_of_node_asked_for_with_a_qualifier_is_not_every_node_the_hop_reaches(store) -> None:
+    reply = {"entity": "Sydney", "rel_type": "ROUTE", "direction": "in"}
+    _, findings = check(store, "Which European airports have direct flights to Sydney?", "neighbours", **reply)
+    assert any(f.hard and "asks only about european airports" in f.text for f in findings), texts(findings)
+    for plain in ("Which airports have direct flights to Sydney?", "Which other airports have flights to Sydney?"):
+        _, findings = check(store, plain, "neighbours", **reply)
+        assert findings == [], (plain, texts(findings))
+
+
+def test_a_connection_needs_words_of_a_connection(store) -> None:
+    reply = {"source": "Tom Hanks", "target": "Cast Away"}
+    _, findings = check(
+        store, "How many different characters does Tom Hanks play in Cast Away?", "connection_length", **reply
+    )
+    assert (False, "The question does not speak of a connection between 'Tom Hanks' and 'Cast Away'.") in texts(
+        findings
+    )
+    _, findings = check(store, "How many steps separate Tom Hanks from Cast Away?", "connection_length", **reply)
+    assert findings == [], texts(findings)
+
+
+def test_a_which_ask_after_a_lead_in_wants_a_node_and_a_compound_word_speaks_of_its_parts(store) -> None:
+    question = "On the shortest-distance trip from LHR to SYD, which airport do you change planes at?"
+    _, findings = check(store, question, "connection_length", source="LHR", target="SYD")
+    hard = [text for is_hard, text in texts(findings) if is_hard]
+    assert "The question asks for nodes, but connection_length gives number." in hard, hard
+    assert any("speaks of 'distance_km' ('distance')" in text for text in hard), hard
+
+
+def test_a_ranking_by_a_measure_is_not_a_ranking_by_how_many(store) -> None:
+    reply = {"label": "Airport", "rel_type": "ROUTE", "direction": "in"}
+    question = "Which airport is the destination of the longest non-stop flight from London?"
+    _, findings = check(store, question.replace(" from London", ""), "top_by_degree", **reply)
+    assert any(f.hard and "ranks by 'longest', a measure" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Which airport has the largest cast of routes?", "top_by_degree", **reply)
+    assert any(not f.hard and "'largest' may rank by a measure" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Which airport has the most incoming flights?", "top_by_degree", **reply)
+    assert findings == [], texts(findings)
+
+
+def test_a_relationship_property_does_not_answer_an_ask_for_nodes(store) -> None:
+    reply = {"source": "LHR", "target": "SYD", "rel_type": "ROUTE", "property": "distance_km"}
+    question = "On the shortest-distance trip from LHR to SYD, which airport do you change planes at?"
+    _, findings = check(store, question, "relationship_property", **reply)
+    assert any(f.hard and "asks for airport (:Airport nodes)" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "How many km is it from LHR to SYD?", "relationship_property", **reply)
+    assert findings == [], texts(findings)
