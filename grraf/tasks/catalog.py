@@ -1123,7 +1123,7 @@ TASKS: tuple[Task, ...] = (
             "How many members have 10 or more friends?",
             "How many towns have 4 or more roads meeting there?",
             "At how many junctions do no fewer than 4 pipes meet?",
-            "How many servers are linked to a minimum of 2 other servers?",
+            "How many proteins interact with a minimum of 2 other proteins?",
         ),
         output="number",
         parameters=(DEGREE_K,),
