@@ -1091,12 +1091,12 @@ TASKS: tuple[Task, ...] = (
         cues=ABOVE_CUES,
         reach="direct",
         counts="nodes",
-        summary="how many nodes have degree greater than k: more than k edges each (in plus out when directed)",
+        summary="how many nodes have degree greater than k: nodes with more than k edges (in plus out when directed)",
         phrasings=(
             "How many nodes have a degree above 4?",
             "How many people have more than 5 friends?",
             "In how many towns do over 3 roads meet?",
-            "Count the computers whose number of cables exceeds 2.",
+            "Count the computers wired to over 2 other machines.",
             "How many stations are served by more than 6 lines?",
         ),
         output="number",
@@ -1116,13 +1116,13 @@ TASKS: tuple[Task, ...] = (
         # "greater than or equal to" holds the strict task's cue "greater than": the term sends a
         # choice of degree_above_count for such a question back to the LLM (plan.term_finding).
         terms=("or equal to", "≥", ">="),
-        summary="how many nodes have degree k or more: at least k edges each (in plus out when directed)",
+        summary="how many nodes have degree k or more: nodes with at least k edges (in plus out when directed)",
         phrasings=(
             "How many nodes have degree at least 3?",
             "How many airports have at least 3 flights?",
             "How many members have 10 or more friends?",
             "How many towns have 4 or more roads meeting there?",
-            "At how many junctions do no fewer than 4 pipes meet?",
+            "How many atoms are bonded to no fewer than 4 other atoms?",
             "How many proteins interact with a minimum of 2 other proteins?",
         ),
         output="number",
