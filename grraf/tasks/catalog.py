@@ -1096,7 +1096,7 @@ TASKS: tuple[Task, ...] = (
             "How many nodes have a degree above 4?",
             "How many people have more than 5 friends?",
             "In how many towns do over 3 roads meet?",
-            "Count the computers wired to over 2 other machines.",
+            "How many actors have shared a film with over 20 other actors?",
             "How many stations are served by more than 6 lines?",
         ),
         output="number",
