@@ -18,6 +18,9 @@ SOURCE = Param("source", "node", "where it starts")
 TARGET = Param("target", "node", "where it ends")
 NODE = Param("node", "node", "the node asked about")
 K = Param("k", "integer", "the k of the k-core")
+# A degree threshold is named k as the k-core's is: the summaries say "degree greater than k", and no
+# reader gives the name k a meaning of its own (validate.stated_k reads only "the 3-core" and "k = 3").
+DEGREE_K = Param("k", "integer", "the degree threshold")
 PATTERN = Param("G_prime", "graph", "the second, smaller graph given with the question")
 DAMPING = Param("damping", "number", "the damping factor", default=0.85)
 
@@ -106,6 +109,17 @@ RANK_CUES = (
 MOST_CUES = (
     "most", "highest", "largest", "greatest", "biggest", "maximum", "max", "top", "hub", "hubs", "busiest",
     "best-connected", "well-connected", "popular", "degree", "more",
+)  # fmt: skip
+#: A count above a threshold: "more than 5 friends" is said with a word for strictly more. No bare "more",
+#: which "5 or more" also uses.
+ABOVE_CUES = (
+    "more than", "greater than", "larger than", "bigger than", "higher than", "over", "above", "exceed",
+    "exceeds", "exceeded", "exceeding", "in excess of", "beyond", "upwards of", "strictly", ">",
+)  # fmt: skip
+#: A count from a threshold up: "at least 3 flights" is said with a word that lets the threshold count.
+AT_LEAST_CUES = (
+    "at least", "or more", "no fewer than", "no less than", "not fewer than", "not less than", "or higher",
+    "or greater", "or above", "or over", "minimum of", "a minimum", "or equal", "or equal to", "≥", ">=",
 )  # fmt: skip
 #: The farthest something is: eccentricity and diameter are the largest of shortest distances.
 FARTHEST_CUES = (
@@ -1071,6 +1085,54 @@ TASKS: tuple[Task, ...] = (
         templates={NETWORKX: ("degree_top",), LADYBUG: ("degree_top",), NEO4J: ("degree_top",)},
         sentence=Sentence(value="Node {value} has the most edges (the highest degree)."),
         draw="node",
+    ),
+    Task(
+        name="degree_above_count",
+        cues=ABOVE_CUES,
+        reach="direct",
+        counts="nodes",
+        summary="how many nodes have degree greater than k: nodes with more than k edges (in plus out when directed)",
+        phrasings=(
+            "How many nodes have a degree above 4?",
+            "How many people have more than 5 friends?",
+            "In how many towns do over 3 roads meet?",
+            "How many actors have shared a film with over 20 other actors?",
+            "How many stations are served by more than 6 lines?",
+        ),
+        output="number",
+        parameters=(DEGREE_K,),
+        templates={
+            NETWORKX: ("degree_above_count",),
+            LADYBUG: ("degree_above_count",),
+            NEO4J: ("degree_above_count",),
+        },
+        sentence=Sentence(value="The number of nodes with degree greater than {k} is {value}."),
+    ),
+    Task(
+        name="degree_at_least_count",
+        cues=AT_LEAST_CUES,
+        reach="direct",
+        counts="nodes",
+        # "greater than or equal to" holds the strict task's cue "greater than": the term sends a
+        # choice of degree_above_count for such a question back to the LLM (plan.term_finding).
+        terms=("or equal to", "≥", ">="),
+        summary="how many nodes have degree k or more: nodes with at least k edges (in plus out when directed)",
+        phrasings=(
+            "How many nodes have degree at least 3?",
+            "How many airports have at least 3 flights?",
+            "How many members have 10 or more friends?",
+            "How many towns have 4 or more roads meeting there?",
+            "How many atoms are bonded to no fewer than 4 other atoms?",
+            "How many proteins interact with a minimum of 2 other proteins?",
+        ),
+        output="number",
+        parameters=(DEGREE_K,),
+        templates={
+            NETWORKX: ("degree_at_least_count",),
+            LADYBUG: ("degree_at_least_count",),
+            NEO4J: ("degree_at_least_count",),
+        },
+        sentence=Sentence(value="The number of nodes with degree {k} or more is {value}."),
     ),
     Task(
         name="pagerank_top",

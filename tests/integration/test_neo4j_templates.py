@@ -21,7 +21,7 @@ from grraf.frames import frames_from_networkx
 from grraf.stores.neo4j import Neo4jStore
 from loaders.neo4j import write_graph
 from tests.neo4j_support import Neo4jTestServer, wipe
-from tests.unit.templates.test_templates import KINDS, pairs, random_graph, same, solver
+from tests.unit.templates.test_templates import KINDS, pairs, random_graph, same, solver, thresholds
 
 pytestmark = pytest.mark.neo4j
 
@@ -57,6 +57,10 @@ GRAPH_TEMPLATES = {
     "degree_top": "degree_top",
     "max_triangle_weight": "max_triangle_weight",
     "triangle_count": "triangle_count",
+}
+THRESHOLD_TEMPLATES = {
+    "degree_above_count": "degree_above_count",
+    "degree_at_least_count": "degree_at_least_count",
 }
 SEEDS = range(6)
 
@@ -110,6 +114,7 @@ def run(store: Neo4jStore, name: str, gname: str, G: nx.Graph, **params: Any) ->
 
 def test_every_neo4j_template_is_exercised() -> None:
     covered = set(NODE_TEMPLATES) | set(PAIR_TEMPLATES) | set(GRAPH_TEMPLATES) | set(PATH_TEMPLATES)
+    covered |= set(THRESHOLD_TEMPLATES)
     assert covered == set(NEO)
 
 
@@ -126,6 +131,12 @@ def test_neo4j_templates_agree_with_networkx(
                 got, expected = run(store, name, gname, G), solver(nx_name)(G)
                 assert same(got, expected), (name, gname, got, expected)
                 checked[name] += 1
+        for k in thresholds(G):
+            for name, nx_name in THRESHOLD_TEMPLATES.items():
+                if usable(NEO[name], G, neo4j_server):
+                    got, expected = run(store, name, gname, G, k=k), solver(nx_name)(G, k)
+                    assert same(got, expected), (name, gname, k, got, expected)
+                    checked[name] += 1
         for u in list(G)[:4]:
             for name, nx_name in NODE_TEMPLATES.items():
                 if usable(NEO[name], G, neo4j_server):

@@ -428,6 +428,13 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
         ("hamiltonian_path", "Give me one ordering of the build steps that works."),
         ("average_clustering", "What is the average number of friends per member?"),
         ("pagerank_top", "Which member has the most friends?"),  # README's karate club example
+        # a degree threshold is asked with its comparison: strictly more is not "at least", and
+        # neither is "at most" or "fewer than"
+        ("degree_above_count", "How many members have at least 10 friends?"),
+        ("degree_above_count", "How many towns have 3 or more roads?"),
+        ("degree_above_count", "How many nodes have at most 2 neighbours?"),
+        ("degree_at_least_count", "How many nodes have degree greater than 10?"),
+        ("degree_at_least_count", "How many people have fewer than 3 friends?"),
     ],
 )
 def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: str) -> None:
@@ -451,6 +458,10 @@ def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: st
         ("average_clustering", "How clustered is the network on average?"),
         ("degree_top", "Which member has the most friends?"),
         ("average_degree", "What is the average number of friends per member?"),
+        ("degree_above_count", "How many nodes have degree greater than 10?"),  # README's example
+        ("degree_above_count", "Count the servers whose cables exceed 4."),
+        ("degree_at_least_count", "How many members have at least 10 friends?"),
+        ("degree_at_least_count", "How many towns have 3 or more roads?"),
         ("degree", "How many links does 4 have?"),  # a task without cues
     ],
 )
@@ -458,6 +469,32 @@ def test_a_choice_the_question_asks_in_its_own_words_has_a_cue(task: str, questi
     from grraf.pipeline.plan import cue_finding
 
     assert cue_finding(get_task(task), question) is None
+
+
+def test_readmes_degree_question_is_confirmed_as_a_count_above_k_not_a_node_degree() -> None:
+    question = "How many nodes have degree greater than 10?"
+    result, _ = run_plan(question, plan_reply("degree_above_count", k=10), schema=UNDIRECTED)
+    assert result.candidates[:2] == ("degree_above_count", "degree_at_least_count")
+    assert result.task == "degree_above_count" and result.confirmed and result.parameters == {"k": 10}
+    least, _ = run_plan("How many members have at least 10 friends?", plan_reply("degree_at_least_count", k=10))
+    assert least.task == "degree_at_least_count" and least.confirmed and least.parameters == {"k": 10}
+    # the strict count for an "at least" question runs, but its comparison is not the question's
+    wrong, _ = run_plan("How many members have at least 10 friends?", plan_reply("degree_above_count", k=10))
+    assert wrong.task == "degree_above_count" and not wrong.confirmed
+
+
+def test_greater_than_or_equal_is_not_the_strict_count() -> None:
+    """'greater than or equal to' holds the strict task's cue; degree_at_least_count's term sends it back."""
+    question = "How many nodes have degree greater than or equal to 5?"
+    switched, model = run_plan(
+        question, plan_reply("degree_above_count", k=5), plan_reply("degree_at_least_count", k=5), schema=UNDIRECTED
+    )
+    assert switched.task == "degree_at_least_count" and switched.confirmed
+    assert "The question says 'or equal to', the term for degree_at_least_count" in model.prompt_text(1)
+    kept, _ = run_plan(
+        question, plan_reply("degree_above_count", k=5), plan_reply("degree_above_count", k=5), schema=UNDIRECTED
+    )
+    assert kept.task == "degree_above_count" and not kept.confirmed
 
 
 def test_a_choice_without_a_cue_runs_unconfirmed_without_another_llm_round() -> None:

@@ -76,6 +76,14 @@ def test_sentences_say_what_the_value_means() -> None:
     edge = get_task("has_edge")
     assert edge.say(True, {"source": 0, "target": 31}, "Yes") == "Yes: an edge leads directly from node 0 to node 31."
     assert edge.say(False, {"source": 0, "target": 33}, "No") == "No: no edge leads directly from node 0 to node 33."
+    # a count read the same for 0, 1 or many nodes; k is a number, not a node
+    above = get_task("degree_above_count")
+    assert above.say(3, {"k": 10}, "3") == "The number of nodes with degree greater than 10 is 3."
+    assert above.say(1, {"k": 16}, "1") == "The number of nodes with degree greater than 16 is 1."
+    assert above.say(0, {"k": 17}, "0") == "The number of nodes with degree greater than 17 is 0."
+    least = get_task("degree_at_least_count")
+    assert least.say(4, {"k": 10}, "4") == "The number of nodes with degree 10 or more is 4."
+    assert least.say(0, {"k": 18}, "0") == "The number of nodes with degree 18 or more is 0."
 
 
 def test_tasks_are_frozen_and_shared_safely() -> None:

@@ -601,6 +601,43 @@ def test_degree_top_average_degree_and_has_edge_on_random_graphs() -> None:
             assert edge(G, s, t) is joined
 
 
+def test_degree_above_and_at_least_count_by_hand() -> None:
+    above, least = solver("degree_above_count"), solver("degree_at_least_count")
+    # A star with a tail: node 1 has degree 4, node 4 degree 2, the other four degree 1.
+    star = nx.Graph([(1, 0), (1, 2), (1, 3), (1, 4), (4, 5)])
+    assert [above(star, k) for k in range(6)] == [6, 2, 1, 1, 0, 0]  # strictly greater
+    assert [least(star, k) for k in range(6)] == [6, 6, 2, 1, 1, 0]  # degree k itself counts
+    # k larger than every degree: none; k = 0 with isolated nodes: they have degree 0, which is not
+    # greater than 0 but is at least 0.
+    assert above(star, 100) == 0 and least(star, 100) == 0
+    lonely = nx.empty_graph(4)
+    lonely.add_edge(0, 1)
+    assert above(lonely, 0) == 2 and least(lonely, 0) == 4 and least(lonely, 1) == 2
+    # Directed: in plus out. Degrees 0: 3 (all out), 1: 2, 2: 3, 3: 2 (all in); out-degree alone
+    # would put only node 0 above 2, in-degree alone only node 2.
+    dig = nx.DiGraph([(0, 1), (0, 2), (0, 3), (1, 2), (2, 3)])
+    assert above(dig, 2) == 2 and least(dig, 3) == 2 and least(dig, 2) == 4 and above(dig, 3) == 0
+    # A self-loop counts twice, as networkx counts degree, directed or not.
+    loop = nx.Graph([(0, 0), (1, 2)])
+    assert above(loop, 1) == 1 and least(loop, 2) == 1 and above(loop, 2) == 0
+    assert above(nx.DiGraph([(0, 0), (1, 2)]), 1) == 1 and least(nx.DiGraph([(0, 0)]), 2) == 1
+    # No nodes: no node has any degree, the count is 0 (not "no answer").
+    assert above(nx.empty_graph(0), 0) == 0 and least(nx.empty_graph(0), 0) == 0
+    # README's example: members 33, 0 and 32 have more than 10 friends (17, 16, 12); member 2 has 10.
+    karate = nx.karate_club_graph()
+    assert above(karate, 10) == 3 and least(karate, 10) == 4
+
+
+def test_degree_above_and_at_least_count_on_random_graphs() -> None:
+    above, least = solver("degree_above_count"), solver("degree_at_least_count")
+    for G in graphs():
+        ends = [x for e in G.edges for x in e]  # every edge has two ends: in plus out when directed
+        degree = [ends.count(u) for u in G]
+        for k in range(max(degree) + 2):
+            assert above(G, k) == sum(d > k for d in degree)
+            assert least(G, k) == sum(d >= k for d in degree)
+
+
 # ------------------------------------------------------------------------------- ladybug
 def _lb_graphs() -> dict[str, nx.Graph]:
     out = {}
@@ -654,10 +691,20 @@ GRAPH_TEMPLATES = {
     "max_triangle_weight": "max_triangle_weight",
     "triangle_count": "triangle_count",
 }
+THRESHOLD_TEMPLATES = {
+    "degree_above_count": "degree_above_count",
+    "degree_at_least_count": "degree_at_least_count",
+}
+
+
+def thresholds(G: nx.Graph) -> list[int]:
+    """The k worth asking a degree threshold with: 0, 1, and the highest degree, one below and one above it."""
+    top = max((d for _, d in G.degree), default=0)
+    return sorted({0, 1, max(top - 1, 0), top, top + 1})
 
 
 def test_every_ladybug_template_is_exercised() -> None:
-    covered = set(NODE_TEMPLATES) | set(PAIR_TEMPLATES) | set(GRAPH_TEMPLATES)
+    covered = set(NODE_TEMPLATES) | set(PAIR_TEMPLATES) | set(GRAPH_TEMPLATES) | set(THRESHOLD_TEMPLATES)
     covered |= {"shortest_path_nodes", "shortest_path_weighted_nodes"}
     assert covered == set(LB)
 
@@ -678,6 +725,10 @@ def test_ladybug_templates_agree_with_networkx(ladybug_store: Any) -> None:
             expected = solver(nx_name)(G)
             assert same(run_lb(store, name, gname, G), expected), (name, gname)
             checked += 1
+        for k in thresholds(G):
+            for name, nx_name in THRESHOLD_TEMPLATES.items():
+                assert same(run_lb(store, name, gname, G, k=k), solver(nx_name)(G, k)), (name, gname, k)
+                checked += 1
         for u in list(G)[:4]:
             for name, nx_name in NODE_TEMPLATES.items():
                 if LB[name].fits(directed=G.is_directed()):
@@ -705,7 +756,7 @@ def test_ladybug_templates_agree_with_networkx(ladybug_store: Any) -> None:
 
 def test_ladybug_degree_templates_count_self_loops_twice_and_break_ties_by_id() -> None:
     """Shapes the random graphs lack: self-loops (an undirected one is stored once and matched once
-    by an arrowless pattern, so the templates count its two ends through both arrows), ties."""
+    by an arrowless pattern, so the templates count its two ends through both arrows), ties, no nodes."""
     from grraf.stores.ladybug import LadybugStore
 
     shapes = {
@@ -713,14 +764,22 @@ def test_ladybug_degree_templates_count_self_loops_twice_and_break_ties_by_id() 
         "dloop": nx.DiGraph([(0, 0), (1, 2), (3, 2)]),
         "tie": nx.Graph([(0, 1), (1, 2), (2, 3), (3, 0), (4, 4)]),
     }
-    store = LadybugStore.from_networkx(shapes)
+    store = LadybugStore.from_networkx({**shapes, "empty": nx.Graph()})
     try:
+        # no nodes: no node passes a degree threshold, not even k = 0
+        for name in THRESHOLD_TEMPLATES:
+            assert run_lb(store, name, "empty", nx.Graph(), k=0) == 0, name
         for gname, G in shapes.items():
             for name in ("degree_top", "average_degree"):
                 assert same(run_lb(store, name, gname, G), solver(name)(G)), (name, gname)
+            for name, k in itertools.product(THRESHOLD_TEMPLATES, range(4)):
+                assert run_lb(store, name, gname, G, k=k) == solver(name)(G, k), (name, gname, k)
             for s, t in itertools.product(G, repeat=2):
                 assert run_lb(store, "has_edge", gname, G, source=s, target=t) is G.has_edge(s, t), (gname, s, t)
         assert run_lb(store, "degree_top", "tie", shapes["tie"]) == 0
+        # the undirected self-loop gives node 0 degree 2: at least 2, not more than 2
+        assert run_lb(store, "degree_at_least_count", "uloop", shapes["uloop"], k=2) == 2
+        assert run_lb(store, "degree_above_count", "uloop", shapes["uloop"], k=1) == 2
     finally:
         store.close()
 
