@@ -12,7 +12,7 @@ Pure functions of text: no store, no model (node existence is checked by the pla
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Literal
 
 from grraf.parse.graphtext import PLACEHOLDER
@@ -386,9 +386,21 @@ def uses(text: str, words: Iterable[str]) -> str | None:
     ('core', None)
     """
     for word in words:
-        if re.search(r"(?<![\w'])" + re.escape(word) + r"(?!\w|'(?!s\b))", text, re.IGNORECASE):
+        if next(occurrences(text, word), None) is not None:
             return word
     return None
+
+
+def occurrences(text: str, word: str) -> Iterator[re.Match[str]]:
+    """Where ``word`` (a whole word or phrase, any case; a possessive counts) stands in ``text``.
+    A symbol needs no word boundary: "degree >3" uses ">".
+
+    >>> [m.group() for m in occurrences("Nodes with degree >3 or ≥ 5?", ">")], uses("the core's nodes", ("core",))
+    (['>'], 'core')
+    """
+    before = r"(?<![\w'])" if word[:1].isalnum() else ""
+    after = r"(?!\w|'(?!s\b))" if word[-1:].isalnum() else ""
+    return re.finditer(before + re.escape(word) + after, text, re.IGNORECASE)
 
 
 def stated_k(question: str) -> int | None:

@@ -121,6 +121,12 @@ AT_LEAST_CUES = (
     "at least", "or more", "no fewer than", "no less than", "not fewer than", "not less than", "or higher",
     "or greater", "or above", "or over", "minimum of", "a minimum", "or equal", "or equal to", "≥", ">=",
 )  # fmt: skip
+#: A count from a threshold down: what neither threshold task counts (``Task.contrary`` of both).
+AT_MOST_WORDS = (
+    "at most", "no more than", "not more than", "fewer than", "less than", "or fewer", "or less", "up to",
+    "no greater than", "not greater than", "not over", "not above", "under", "below", "smaller than",
+    "lower than", "≤", "<=", "<",
+)  # fmt: skip
 #: The farthest something is: eccentricity and diameter are the largest of shortest distances.
 FARTHEST_CUES = (
     "eccentricity", "diameter", "farthest", "furthest", "longest", "largest", "maximum", "max", "most", "worst",
@@ -1089,6 +1095,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="degree_above_count",
         cues=ABOVE_CUES,
+        contrary=AT_MOST_WORDS,
         reach="direct",
         counts="nodes",
         summary="how many nodes have degree greater than k: nodes with more than k edges (in plus out when directed)",
@@ -1111,6 +1118,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="degree_at_least_count",
         cues=AT_LEAST_CUES,
+        contrary=AT_MOST_WORDS,
         reach="direct",
         counts="nodes",
         # "greater than or equal to" holds the strict task's cue "greater than": the term sends a

@@ -212,6 +212,9 @@ class Task:
             bipartite: a 2-colouring cannot be asked without saying how many colours or sides); a
             choice for a question using none runs unconfirmed (:func:`grraf.pipeline.plan.cue_finding`).
             Only for tasks whose asks cannot do without such a word; empty for the rest.
+        contrary: words that ask what the task does not compute although they sit beside its cues
+            ("no more than 3" holds the cue "more than" of a count above a threshold); a choice
+            for a question using one runs unconfirmed, like one without a cue.
         property_graph: a task about a property graph (labelled nodes with properties, a database
             grraf did not create); offered only where the store's schema has labels and patterns,
             and its templates name labels, types and properties instead of grraf's namespaces.
@@ -240,6 +243,7 @@ class Task:
     distance: bool = False
     covers: Literal["nodes", "edges"] | None = None
     cues: tuple[str, ...] = ()
+    contrary: tuple[str, ...] = ()
     property_graph: bool = False
 
     def __post_init__(self) -> None:

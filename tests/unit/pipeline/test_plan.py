@@ -435,6 +435,9 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
         ("degree_above_count", "How many nodes have at most 2 neighbours?"),
         ("degree_at_least_count", "How many nodes have degree greater than 10?"),
         ("degree_at_least_count", "How many people have fewer than 3 friends?"),
+        # a contrary phrase that holds the task's cue
+        ("degree_above_count", "How many nodes have no more than 3 edges?"),
+        ("degree_above_count", "How many nodes have degree not greater than 3?"),
     ],
 )
 def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: str) -> None:
@@ -462,6 +465,8 @@ def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: st
         ("degree_above_count", "Count the servers whose cables exceed 4."),
         ("degree_at_least_count", "How many members have at least 10 friends?"),
         ("degree_at_least_count", "How many towns have 3 or more roads?"),
+        ("degree_at_least_count", "How many people have no fewer than 3 friends?"),  # a cue holding a contrary word
+        ("degree_above_count", "Number of vertices with degree >3?"),  # a symbol needs no blank
         ("degree", "How many links does 4 have?"),  # a task without cues
     ],
 )
