@@ -548,6 +548,11 @@ _DIRECT = re.compile(
     r"neighbou?rs?|in-?degree|out-?degree|degree)\b",
     re.IGNORECASE,
 )
+_EITHER_REACH = re.compile(
+    r"\bdirect(?:ly)?\s+or\s+(?:indirectly|via|through|by way of)\b|"
+    r"\b(?:indirectly|via \w+(?: \w+)?|through \w+(?: \w+)?)\s+or\s+direct(?:ly)?\b",
+    re.IGNORECASE,
+)
 _PATHS = re.compile(
     r"\b(eventually|indirectly|ultimately|any number of|reachable|reach|reached|via|through (?:other|intermediate|"
     r"any|some)|chains?|paths?|routes?|walks?)\b",
@@ -563,8 +568,14 @@ def reach_asked(question: str) -> tuple[Reach, str] | None:
     (('direct', 'directly'), ('paths', 'reach'))
     >>> reach_asked("How many edges leave node 1?") is None, reach_asked("Which nodes can 2 reach directly?") is None
     (True, True)
+    >>> reach_asked("Does 4 connect to 7 somehow, directly or via other nodes?")
+    ('paths', 'directly or via')
     """
     ask = ask_sentence(question)
+    either = _EITHER_REACH.search(ask)
+    if either:
+        # "directly or via other nodes": one edge or many, which is what a path is.
+        return "paths", either.group(0).lower()
     direct, paths = _DIRECT.search(ask), _PATHS.search(ask)
     if direct and not paths:
         return "direct", direct.group(1).lower()

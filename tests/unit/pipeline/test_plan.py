@@ -273,6 +273,8 @@ def test_a_non_prefix_is_a_negation() -> None:
         # every node once is Hamilton's, every edge once Euler's, in the question's own nouns
         ("euler_path", {}, "Songs are nodes. Can a playlist play every song once?", "every edge once"),
         ("hamiltonian_path", {}, "Can the snow plough clear every street exactly once?", "every node once"),
+        # one edge or many is a path
+        ("has_edge", {"source": 4, "target": 7}, "Does 4 connect to 7, directly or via other nodes?", "along paths"),
         # a count of all nodes names them
         ("node_count", {}, "Number of isthmuses in the graph", "counts 'isthmuses in the'"),
     ],
