@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from grraf.parse.graphtext import PLACEHOLDER
 from grraf.tasks.model import NodeRole, Reach
+from grraf.tasks.vocabulary import NEGATING_PHRASES
 
 #: The kind of answer a question's wording asks for; ``None`` when the words leave it open.
 AskForm = Literal["yes/no", "number", "node", "list"]
@@ -281,14 +282,16 @@ def unused_values(question: str, used: Iterable[Any]) -> list[str]:
 # without repeating any") and would only cost confirmations.
 _NEGATION = re.compile(
     r"\b(not|no|non|never|none|impossible|hopeless|cannot|can't|isn't|aren't|doesn't|don't|won't|unreachable|"
-    r"cut off|sealed off|free of|different (?:connected )?components?|separated)\b(?! necessarily| only| matter)",
+    r"cut off|sealed off|free of|different (?:connected )?components?|separated|"
+    + "|".join(re.escape(p) for p in NEGATING_PHRASES)
+    + r")\b(?! necessarily| only| matter)",
     re.IGNORECASE,
 )
 
 
 #: Negation words every negative question may use; a negative task's other words mark it alone.
 PLAIN_NEGATIONS = frozenset(
-    {"not", "no", "non", "never", "none", "cannot", "can't", "impossible", "hopeless", "without"}
+    {"not", "no", "non", "never", "none", "cannot", "can't", "impossible", "hopeless", "without", *NEGATING_PHRASES}
 )
 
 
@@ -297,6 +300,8 @@ def negation_cue(question: str) -> str | None:
 
     >>> negation_cue("Are 3 and 8 cut off from each other?"), negation_cue("Is there a path from 1 to 4?")
     ('cut off', None)
+    >>> negation_cue("Is such a route out of the question?"), negation_cue("Are two colours too few?")
+    ('out of the question', 'too few')
     >>> negation_cue("Can a tour visit every node once, not necessarily returning?") is None
     True
     >>> negation_cue("Can every node be visited once in one trip (no need to return)?") is None

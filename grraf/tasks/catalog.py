@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from grraf.tasks import generators
 from grraf.tasks.model import Bench, Param, Sentence, Task
+from grraf.tasks.vocabulary import NEGATING_PHRASES
 
 SOURCE = Param("source", "node", "where it starts")
 TARGET = Param("target", "node", "where it ends")
@@ -258,7 +259,8 @@ TASKS: tuple[Task, ...] = (
             "separated",
             "disconnected",
             "isolated",
-        ),  # fmt: skip
+        )
+        + NEGATING_PHRASES,  # fmt: skip
     ),
     Task(
         name="has_edge",
@@ -452,7 +454,8 @@ TASKS: tuple[Task, ...] = (
         sentence=Sentence(yes="Yes: the graph has no cycle.", no="No: the graph contains a cycle."),
         draw="cycle",
         negates="has_cycle",
-        negation_words=("acyclic", "free of", "no", "non", "not", "without", "never", "forest", "tree", "trees", "dag"),
+        negation_words=("acyclic", "free of", "no", "non", "not", "without", "never", "forest", "tree", "trees", "dag")
+        + NEGATING_PHRASES,
     ),
     Task(
         name="topological_sort",
@@ -563,7 +566,8 @@ TASKS: tuple[Task, ...] = (
             "leaves out",
             "skip",
             "skips",
-        ),  # fmt: skip
+        )
+        + NEGATING_PHRASES,  # fmt: skip
     ),
     Task(
         name="hamiltonian_path_nodes",
@@ -621,7 +625,8 @@ TASKS: tuple[Task, ...] = (
         cypher_is_weak=True,
         inverts=True,
         negates="bipartite",
-        negation_words=("not", "no", "non", "odd", "impossible", "cannot", "can't", "never", "fail", "fails"),
+        negation_words=("not", "no", "non", "odd", "impossible", "cannot", "can't", "never", "fail", "fails")
+        + NEGATING_PHRASES,
     ),
     Task(
         name="connected_components",
@@ -1209,7 +1214,8 @@ TASKS: tuple[Task, ...] = (
         cypher_is_weak=True,
         inverts=True,
         negates="subgraph_match",
-        negation_words=("not", "no", "non", "absent", "never", "missing", "nowhere", "lacks", "lack"),
+        negation_words=("not", "no", "non", "absent", "never", "missing", "nowhere", "lacks", "lack")
+        + NEGATING_PHRASES,
     ),
     Task(
         name="isomorphism",

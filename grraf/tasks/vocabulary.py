@@ -145,3 +145,12 @@ def expand(text: str) -> str:
     'how many roads edge meet at town node 3?'
     """
     return _WORD.sub(lambda m: f"{m.group(0)} {_LOOKUP[m.group(0)]}" if m.group(0) in _LOOKUP else m.group(0), text)
+
+
+#: Everyday ways to ask whether something does NOT hold, beyond "not" and "no": every negative
+#: task's ``negation_words`` and the readers' negation check include them ("Is such a route out of
+#: the question?", "Can we rule out that the scheme appears?", "Are two cabinets too few?").
+NEGATING_PHRASES: tuple[str, ...] = (
+    "out of the question", "rule out", "ruled out", "too few", "insufficient", "unable", "infeasible",
+    "unachievable", "unattainable", "no way", "no chance",
+)  # fmt: skip

@@ -557,3 +557,17 @@ def test_the_size_in_a_graph_placeholder_is_not_a_node_the_question_names() -> N
         get_task("connectivity"), {"source": 0, "target": 4}, question, ScriptedStore({}, nodes=5), directed=False
     )
     assert found == []
+
+
+@pytest.mark.parametrize(
+    ("task", "question", "phrase"),
+    [
+        ("bipartite", "Two groups can't share a cabinet and we have two cabinets. Are two cabinets too few?", "too few"),
+        ("hamiltonian_path", "A bus must stop at every landmark once. Is such a route out of the question?", "out of"),
+        ("subgraph_match", "Can we rule out that the scheme a→b, b→c appears anywhere in the graph?", "rule out"),
+    ],
+)
+def test_everyday_negating_phrases_hold_the_opposite_against_a_positive_choice(task, question, phrase) -> None:
+    values = {"G_prime": "G_prime"} if task == "subgraph_match" else {}
+    _, found = check_choice(get_task(task), values, question, ScriptedStore({}, nodes=10), directed=True)
+    assert any("the opposite" in f.text and phrase in f.text for f in found), [f.text for f in found]
