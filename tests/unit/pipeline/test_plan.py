@@ -562,7 +562,7 @@ def test_the_size_in_a_graph_placeholder_is_not_a_node_the_question_names() -> N
 @pytest.mark.parametrize(
     ("task", "question", "phrase"),
     [
-        ("bipartite", "Two groups can't share a cabinet and we have two cabinets. Are two cabinets too few?", "too few"),
+        ("bipartite", "Foes can't share a cabinet and we have two cabinets. Are two cabinets too few?", "too few"),
         ("hamiltonian_path", "A bus must stop at every landmark once. Is such a route out of the question?", "out of"),
         ("subgraph_match", "Can we rule out that the scheme a→b, b→c appears anywhere in the graph?", "rule out"),
     ],
