@@ -24,7 +24,7 @@ from grraf.llm.calls import LLMSession
 from grraf.llm.scripted import scripted
 from grraf.pipeline.decision import Finding
 from grraf.pipeline.inputs import resolve_graphs
-from grraf.pipeline.plan import check_choice, cue_finding, eligible, offered_tasks, rank_finding
+from grraf.pipeline.plan import check_choice, eligible, evidence_findings, offered_tasks
 from grraf.stores.networkx import NetworkXStore
 from grraf.tasks import TASKS, Task, bench_task
 
@@ -72,8 +72,8 @@ def main() -> None:
             )
             offered = eligible([task], schema, tuple(given.graphs), given.question)
             # The evidence checks run after the LLM's choice (plan()), on the order the tasks are offered in.
-            evidence = (rank_finding(task, ranked), cue_finding(task, given.question))
-            findings = [*findings, *(Finding(f, hard=False) for f in evidence if f)]
+            evidence = evidence_findings(task, ranked, given.question)
+            findings = [*findings, *(Finding(f, hard=False) for f in evidence)]
             if findings or not offered:
                 fired += 1
                 name = q.meta.get("phrasing_id") or q.id

@@ -248,6 +248,13 @@ def rank_finding(task: Task, ranked: Sequence[str]) -> str | None:
     return f"By the question's words the closest tasks are {' and '.join(top)}; {task.name} is further from them."
 
 
+def evidence_findings(task: Task, ranked: Sequence[str], question: str) -> list[str]:
+    """What the independent readings hold against a confirmed choice, applied after the LLM's
+    choice and not sent back: retrieval's rank (:func:`rank_finding`) and the task's cue words
+    (:func:`cue_finding`)."""
+    return [f for f in (rank_finding(task, ranked), cue_finding(task, question)) if f]
+
+
 def cue_finding(task: Task, question: str) -> str | None:
     """A sentence when the question uses none of the chosen task's :attr:`~grraf.tasks.Task.cues`,
     else None.
@@ -568,7 +575,7 @@ def plan(
         return decided
     # Not sent back to the LLM: asked again, the 1.5B model takes the top-ranked task whether
     # or not it fits; the choice runs as it is, unconfirmed.
-    evidence = [f for f in (rank_finding(chosen, base.candidates), cue_finding(chosen, question)) if f]
+    evidence = evidence_findings(chosen, base.candidates, question)
     if evidence:
         return replace(decided, confirmed=False, issues=(*decided.issues, *evidence))
     return decided
