@@ -306,8 +306,10 @@ def offered(
     fits = _FITS[form]
     no_numbers = graph is not None and not any(numeric(t) for e in entities for t in graph.properties(e.label).values())
     out = []
-    for candidate in property_candidates(_masked(question, entities), k=len(PROPERTY_TASKS)):
-        task = candidate.task
+    ranked = [c.task for c in property_candidates(_masked(question, entities), k=len(PROPERTY_TASKS))]
+    # "Was Meg Ryan in Apollo 13?" is all names and stop words once masked: retrieval has nothing
+    # to rank by, so every task is offered in registry order and the filters below choose.
+    for task in ranked or PROPERTY_TASKS:
         needed = sum(1 for p in task.parameters if p.kind == "entity")
         own_property = task.parameter("property") is not None and task.parameter("rel_type") is None and needed
         if form == "number" and no_numbers and own_property:

@@ -97,7 +97,12 @@ class TaskIndex:
         """The ``k`` tasks closest to ``question``, best first (fewer when fewer match at all)."""
         import numpy as np
 
-        scores = self._bm25.get_scores(self._query_tokens(question))
+        tokens = self._query_tokens(question)
+        if not tokens:
+            # Only stop words and numbers ("Was <person> in <movie>?" once its names are masked):
+            # nothing to rank by, and bm25s indexes tokens[0] without checking.
+            return []
+        scores = self._bm25.get_scores(tokens)
         order = [int(i) for i in np.argsort(-scores, kind="stable") if scores[i] > 0][:k]
         return [Candidate(self.tasks[i], float(scores[i])) for i in order]
 

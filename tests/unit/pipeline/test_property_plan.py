@@ -475,6 +475,15 @@ def test_none_means_code_is_written_over_the_schema(store) -> None:
     assert chosen.task is None and chosen.output == "list" and chosen.entities
 
 
+def test_a_question_that_is_all_names_and_stop_words_is_planned(store) -> None:
+    # Masked, "Was Meg Ryan in The Matrix?" is "Was <Person> in <Movie>?": no word for retrieval
+    # to rank by (this crashed with an IndexError inside bm25s before any LLM call). The tasks that
+    # fit two names and a yes/no ask are offered all the same.
+    chosen, model = decide(store, "Was Meg Ryan in The Matrix?", plan_reply("none"), plan_reply("none"))
+    assert chosen.task is None and {e.value for e in chosen.entities} == {"Meg Ryan", "The Matrix"}
+    assert "relationship_exists" in chosen.candidates and model.prompts
+
+
 # ------------------------------------------------------------------ soft findings: runs, never verified
 
 

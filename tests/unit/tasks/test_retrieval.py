@@ -45,3 +45,10 @@ def test_candidates_are_distinct_and_bounded() -> None:
     assert len(found) == 4 and len({c.task.name for c in found}) == 4
     assert all(a.score >= b.score for a, b in zip(found, found[1:], strict=False))
     assert candidates("xyzzy plugh") == []
+
+
+def test_a_question_of_stop_words_and_numbers_finds_no_candidate() -> None:
+    # "Was Meg Ryan in Apollo 13?" with its names masked by the property plan; bm25s indexed
+    # the first query token unchecked (IndexError on property batch 4's movies-92).
+    assert candidates("Was in 13?") == []
+    assert TaskIndex(TASKS).search("", DEFAULT_K) == []
