@@ -24,7 +24,7 @@ from grraf.pipeline import answer as answer_stage
 from grraf.pipeline import fallback as fallback_stage
 from grraf.pipeline.generate import CodeWriter
 from grraf.pipeline.inputs import bounded, resolve_graphs, second_graph
-from grraf.pipeline.patterns import check_patterns
+from grraf.pipeline.patterns import check_patterns, correct_directions
 from grraf.pipeline.plan import plan as plan_stage
 from grraf.pipeline.plan import task_of
 from grraf.pipeline.reuse import ReuseStore
@@ -268,6 +268,10 @@ class GraphQA:
                 code = writer.write(llm, stage)
                 store.check(code)
                 if store.language == "cypher" and _property_graph(schema) and code != bound:
+                    corrected = correct_directions(code, schema, store.dialect)
+                    if corrected != code:
+                        self._emit("correct", "turned an arrow round to the schema's direction", code=corrected)
+                        code = writer.amend(corrected)
                     check_patterns(code, schema, store.dialect)
                 began = time.perf_counter()
                 run = store.execute(code, self.settings.timeout)

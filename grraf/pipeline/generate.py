@@ -388,11 +388,19 @@ class CodeWriter:
             code = rebind_invented_call(code, self.parameters) or code
         if _same_code(code, self.tried):
             self.repeats += 1
+            other = "another algorithm or another networkx function" if self.language == "python" else "another query"
             raise CodeRepeated(
-                "This is the same code as an earlier attempt, which already failed; it was not run again. "
-                "Write different code: another algorithm or another networkx function.",
+                f"This is the same code as an earlier attempt, which already failed; it was not run again. "
+                f"Write different code: {other}.",
                 code=code,
             )
+        self.tried.append(code)
+        return code
+
+    def amend(self, code: str) -> str:
+        """Put ``code``, a deterministic correction of the last reply, in that reply's place: the
+        LLM's history shows what ran, and the uncorrected reply still counts as tried."""
+        self.messages[-1] = AIMessage(f"```{self.language}\n{self._shown(code)}\n```")
         self.tried.append(code)
         return code
 

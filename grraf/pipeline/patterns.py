@@ -52,6 +52,7 @@ class _Rel:
     variable_length: bool
     keys: tuple[str, ...] = ()
     end: int = 0
+    arrows: tuple[Token, Token] | None = None  # the opening and closing tokens ("-"/"<-", "->"/"-")
 
 
 @dataclass
@@ -180,7 +181,7 @@ def _rel(tokens: Sequence[Token], i: int) -> _Rel | None:
     if not at(j, "("):
         return None
     direction = "any" if left_arrow == right_arrow else ("in" if left_arrow else "out")
-    return _Rel(var, types, direction, variable, keys, j)
+    return _Rel(var, types, direction, variable, keys, j, (tokens[i], tokens[j - 1]))
 
 
 def read_patterns(code: str) -> _Reading:
@@ -334,20 +335,71 @@ def check_patterns(code: str, schema: Schema, dialect: str) -> None:
         bound = node_vars.get(node.var or "", set())
         return next(iter(bound)) if len(bound) == 1 else None
 
+    # Patterns before properties: a reversed arrow is found (and turned round by
+    # correct_directions) whatever else the query gets wrong.
     for chain in reading.chains:
-        for part in chain:
-            if isinstance(part, _Node):
-                check_keys(node_labels(part), part.keys, rel=False)
-            else:
-                check_keys(known_types(part.types), part.keys, rel=True)
         for k in range(1, len(chain), 2):
             left, rel, right = chain[k - 1], chain[k], chain[k + 1]
             assert isinstance(left, _Node) and isinstance(rel, _Rel) and isinstance(right, _Node)
             rel_types = known_types(rel.types)
             if rel.variable_length:
                 continue
-            _check_pair(schema, node_labels(left), rel_types, node_labels(right), rel.direction)
+            _check_pair(schema, node_labels(left), rel_types, node_labels(right), rel.direction, rel.arrows)
+    for chain in reading.chains:
+        for part in chain:
+            if isinstance(part, _Node):
+                check_keys(node_labels(part), part.keys, rel=False)
+            else:
+                check_keys(known_types(part.types), part.keys, rel=True)
     _check_property_reads(code, node_vars, rel_vars, check_keys)
+
+
+class _ReversedArrow(CodeRejected):
+    """A relationship pattern that the schema has only with its arrow the other way."""
+
+    def __init__(self, message: str, arrows: tuple[Token, Token]) -> None:
+        super().__init__(message)
+        self.arrows = arrows
+
+
+def correct_directions(code: str, schema: Schema, dialect: str) -> str:
+    """``code`` with each arrow that points against the schema turned round, when that is all that
+    keeps its pattern from matching.
+
+    The 1.5B model writes ``(m:Movie)-[:ACTED_IN]->(p:Person)`` and, told that the arrow points the
+    other way, sends the same query again (property batch 4: movies-94, three times). Turning the
+    arrow round is what langchain's ``CypherQueryCorrector`` does for GraphCypherQAChain: the
+    pattern is the graph's only reading of the names written, and the query still runs as LLM code
+    (never verified by this). Anything else :func:`check_patterns` refuses is left as it is.
+
+    >>> from grraf.types import Pattern
+    >>> s = Schema("", labels=(LabelInfo("Person", 1), LabelInfo("Movie", 1)),
+    ...            relationships=(LabelInfo("ACTED_IN", 1),), patterns=(Pattern("Person", "ACTED_IN", "Movie", 1),))
+    >>> correct_directions("MATCH (m:Movie {title: 'Heat'})-[:ACTED_IN]->(p:Person) RETURN p.name", s, "neo4j")
+    "MATCH (m:Movie {title: 'Heat'})<-[:ACTED_IN]-(p:Person) RETURN p.name"
+    >>> correct_directions("MATCH (p:Person)<--(m:Movie) RETURN p", s, "neo4j")
+    'MATCH (p:Person)-->(m:Movie) RETURN p'
+    >>> correct_directions("MATCH (p:Person)-[:ACTED_IN]->(q:Person) RETURN q", s, "neo4j")  # not a direction
+    'MATCH (p:Person)-[:ACTED_IN]->(q:Person) RETURN q'
+    """
+    for _ in range(code.count("-")):  # each round turns one arrow; a query has fewer arrows than dashes
+        try:
+            check_patterns(code, schema, dialect)
+        except _ReversedArrow as reversed_arrow:
+            opening, closing = reversed_arrow.arrows
+            turned = {"-": "<-", "<-": "-"}[opening.text], {"->": "-", "-": "->"}[closing.text]
+            code = (
+                code[: opening.pos]
+                + turned[0]
+                + code[opening.pos + len(opening.raw) : closing.pos]
+                + turned[1]
+                + code[closing.pos + len(closing.raw) :]
+            )
+            continue
+        except CodeRejected:
+            return code
+        return code
+    return code
 
 
 def _check_pair(
@@ -356,6 +408,7 @@ def _check_pair(
     rel_types: tuple[str, ...] | None,
     right: tuple[str, ...] | None,
     direction: str,
+    arrows: tuple[Token, Token] | None = None,
 ) -> None:
     """Refuse ``(left)-[rel_types]->(right)`` (in ``direction``) when no schema pattern fits it."""
     if left is None and right is None:
@@ -383,15 +436,15 @@ def _check_pair(
     rel_text = f"[:{'|'.join(rel_types)}]" if rel_types else "[]"
     arrow = {"out": f"-{rel_text}->", "in": f"<-{rel_text}-", "any": f"-{rel_text}-"}[direction]
     real = ", ".join(str(p) for p in candidates[:8]) or "none"
-    hint = (
-        " The arrow points the other way."
-        if (direction == "out" and backward) or (direction == "in" and forward)
-        else ""
-    )
-    raise CodeRejected(
+    reversed_arrow = (direction == "out" and backward) or (direction == "in" and forward)
+    hint = " The arrow points the other way." if reversed_arrow else ""
+    message = (
         f"The pattern {shown_left}{arrow}{shown_right} cannot match: the graph has {real}.{hint} "
         "Use only the graph's patterns, in their direction."
     )
+    if reversed_arrow and arrows is not None:
+        raise _ReversedArrow(message, arrows)
+    raise CodeRejected(message)
 
 
 def _check_property_reads(

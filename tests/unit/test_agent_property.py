@@ -72,6 +72,40 @@ def test_without_a_task_the_llm_writes_cypher_checked_against_the_patterns(libra
     assert answer.trust == "executed" and answer.value == ["Lana Wachowski", "Lilly Wachowski"]
 
 
+def test_an_arrow_against_the_schema_is_turned_round_before_it_runs(library) -> None:
+    # The 1.5B model wrote (:Movie)-[:ACTED_IN]->(:Person) and sent it again after being told the
+    # arrow points the other way (property batch 4, movies-94); the schema has one reading of it.
+    reversed_arrow = "MATCH (m:Movie {title: 'The Matrix'})-[:DIRECTED]->(p:Person) RETURN p.name AS answer"
+    turned = "MATCH (m:Movie {title: 'The Matrix'})<-[:DIRECTED]-(p:Person) RETURN p.name AS answer"
+    store = PropertyStore({turned: ["Lana Wachowski"]})
+    answer, model = ask(store, WHO, plan_reply("none"), fenced(reversed_arrow, "cypher"), settings=library)
+    assert store.executed == [turned] and answer.value == ["Lana Wachowski"]
+    assert answer.attempts[0].code == turned and answer.attempts[0].status == "ok"  # the code shown is what ran
+    assert answer.trust == "executed"  # LLM-written Cypher, corrected or not, is never verified by running
+    assert len(model.prompts) == 2
+
+
+def test_the_llm_sees_the_turned_query_as_its_own_and_a_repeat_is_still_caught(library) -> None:
+    reversed_arrow = "MATCH (m:Movie {title: 'The Matrix'})-[:DIRECTED]->(p:Person) RETURN p.born AS answer"
+    turned = "MATCH (m:Movie {title: 'The Matrix'})<-[:DIRECTED]-(p:Person) RETURN p.born AS answer"
+    store = PropertyStore(lambda code: None)
+    answer, model = ask(
+        store,
+        WHO,
+        plan_reply("none"),
+        fenced(reversed_arrow, "cypher"),
+        fenced(reversed_arrow, "cypher"),
+        fenced(reversed_arrow, "cypher"),
+        fenced(reversed_arrow, "cypher"),
+        "I do not know.",
+        settings=library.with_(max_retries=1),
+    )
+    assert store.executed == [turned]  # run once; the same reply again is a repeat, not run
+    assert turned in model.prompt_text(2) and reversed_arrow not in model.prompt_text(2)
+    assert [a.status for a in answer.attempts][:2] == ["error", "repeated"]
+    assert "another query" in (answer.attempts[1].error or "")  # Cypher, not "another networkx function"
+
+
 def test_no_connection_is_an_answer_of_a_verified_template(library) -> None:
     store = PropertyStore(lambda code: None)
     reply = plan_reply("connection_length", source="Glasgow", target="Auckland")
