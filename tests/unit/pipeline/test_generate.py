@@ -68,9 +68,12 @@ def test_repeated_code_is_not_returned_to_run_again():
         writer.write(llm, "feedback")  # the same code up to blank lines
     assert repeated.value.code.strip() == "answer = 1/0" and writer.repeats == 1
     writer.feedback(repeated.value, "5 nodes")
-    assert "same code as an earlier attempt" in str(writer.messages[-1].content)
     assert writer.write(llm, "feedback") == "answer = 2"
     assert model.call_kwargs[2] == {"temperature": 0.8, "seed": 8}
+    # asked from the first prompt again, with the error in words and no code to copy
+    restart = [str(m.content) for m in model.prompts[2]]
+    assert restart[:-1] == [str(m.content) for m in model.prompts[0]]
+    assert "ZeroDivisionError" in restart[-1] and "1/0" not in "".join(restart)
 
 
 def test_python_call_requires_every_parameter():
