@@ -2,9 +2,12 @@
 
 Why BM25 (bm25s) and not an embedding model: measured on the dev phrasings
 (``benchmarks/bench_retrieval.py``, BENCHMARKS.md "Task retrieval"), BM25 with stemming and a few
-folded compounds reaches the recall the plan stage needs at k = 5; the small embedding models on
+folded compounds reaches the recall the plan stage needs at k = 5; most small embedding models on
 PyPI that ship their weights need PyTorch (~2 GB) or fetch weights from a hub at run time, which
-these machines cannot reach. bm25s is MIT-licensed, pure numpy/scipy, and indexes the registry in
+these machines cannot reach. The one found that does neither, WordLlama (static embeddings, 16 MB
+in its wheel), recalls far less (free-dev at 6: 87% against 96%; GraphInstruct wording: 59%
+against 100%), and as a second reading to confirm a choice it lost 85 right confirmations for 4
+wrong ones (BENCHMARKS.md, "Task retrieval"). bm25s is MIT-licensed, pure numpy/scipy, and indexes the registry in
 milliseconds. The retriever only proposes; the LLM chooses among the candidates (or none), so a
 wrong extra candidate costs a few prompt tokens, a missing right one costs the template.
 """
