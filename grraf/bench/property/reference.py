@@ -9,7 +9,7 @@ in the gold.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
@@ -257,7 +257,46 @@ def _movies_reference() -> dict[str, Reference]:
         ),
         "movies-98": lambda: sorted(set(d()[d().target.isin(_movies_of("Morgan Freeman"))].source)),
         "movies-99": lambda: len(_co_actors("Keanu Reeves")),
+        # batch 5
+        "movies-100": lambda: _born("Clint Eastwood"),
+        "movies-101": lambda: _released("The Shawshank Redemption"),
+        "movies-102": lambda: sorted(a()[(a().target == "Top Gun") & a().roles.map(lambda r: "Maverick" in r)].source),
+        "movies-103": lambda: list(a()[(a().source == "Tom Hanks") & (a().target == "The Green Mile")].roles.iloc[0]),
+        "movies-104": lambda: sorted(w()[w().target == "Good Will Hunting"].source),
+        "movies-105": lambda: sorted(d()[d().source == "Clint Eastwood"].target),
+        "movies-106": lambda: len(_cast("A League of Their Own")),
+        # the birth year the most people share (people without a recorded year left out)
+        "movies-107": lambda: _only(int(float(y)) for y in _top(p().dropna(subset=["born"]).groupby("born").size())),
+        "movies-108": lambda: int((p().born >= 1970).sum()),
+        "movies-109": lambda: sorted(x for x in _cast("The Green Mile") if _born(x) < 1960),
+        "movies-110": lambda: _co_actors("Laurence Fishburne"),
+        "movies-111": lambda: sorted(set(d()[d().target.isin(_movies_of("Kevin Bacon"))].source)),
+        "movies-112": lambda: bool(_movies_of("Morgan Freeman") & _movies_of("Tim Robbins")),
+        "movies-113": lambda: bool(_movies_of("Tom Cruise") & set(d()[d().source == "Ron Howard"].target)),
+        "movies-114": lambda: _top(pd.Series({t: len(_cast(t)) for t in ("Apollo 13", "Forrest Gump")})),
+        "movies-115": lambda: _top(pd.Series({t: _released(t) for t in ("Mystic River", "Million Dollar Baby")})),
+        "movies-116": lambda: nx.shortest_path_length(movies_graph(), ("Person", "Matt Damon"), ("Person", "Meg Ryan")),
+        "movies-117": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Halle Berry"), ("Person", "Gary Sinise")
+        ),
+        "movies-118": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Leonardo DiCaprio"), ("Person", "Jack Nicholson")
+        ),
+        "movies-119": lambda: _top(w().groupby("source").size()),
+        # one row per (actor, movie): the most characters one actor plays in a single film
+        "movies-120": lambda: sorted(set(a()[a().roles.map(len) == a().roles.map(len).max()].source)),
+        "movies-121": lambda: _top(pd.Series({x: _born(x) for x in _cast("Cloud Atlas")})),
+        "movies-122": lambda: sum(1 for t in _movies_of("Tom Hanks") if _released(t) < 1995),
+        "movies-123": lambda: _born("Tom Hanks") < _born("Meg Ryan"),
     }
+
+
+def _only(values: Iterable[Any]) -> Any:
+    """The one value, refusing a tie (the question would have no single answer)."""
+    got = list(values)
+    if len(got) != 1:
+        raise ValueError(f"expected one value, got {got}")
+    return got[0]
 
 
 def _born(name: str) -> int:
@@ -427,6 +466,35 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-98": lambda: _top(-nodes("flights", "Airport").set_index("code").latitude),
         "flights-99": lambda: all(country()[t] == "United States" for t in g().successors("HNL")),
         "flights-100": lambda: sorted(set(g().successors("LIH")) & set(g().successors("OGG"))),
+        # batch 5
+        "flights-101": lambda: str(_airport("YVR").city),
+        "flights-102": lambda: country()[_code_of("Hamad International Airport")],
+        "flights-103": lambda: _distance("HKG", "SIN"),
+        "flights-104": lambda: _top(-nodes("flights", "Country").groupby("continent").size()),
+        "flights-105": lambda: sum(1 for c in country().values() if _continent_by_country_name()[c] == "Asia"),
+        "flights-106": lambda: sorted(nodes("flights", "Airport").query("city == 'London'").code),
+        "flights-107": lambda: sorted(g().successors("OSL")),
+        "flights-108": lambda: sorted(a for a in g().predecessors("AKL") if country()[a] == "United States"),
+        "flights-109": lambda: _extreme_route_pair(longest=True),
+        "flights-110": lambda: int(r()[r().source == "JNB"].distance_km.max()),
+        "flights-111": lambda: int(r().distance_km.between(1000, 2000).sum()),
+        "flights-112": lambda: g().has_edge("BOM", "NBO"),
+        "flights-113": lambda: g().has_edge("CPT", "JFK"),
+        "flights-114": lambda: _top(pd.Series({c: g().out_degree(c) for c in ("DOH", "DXB")})),
+        "flights-115": lambda: bool(_airport("ATL").latitude < _airport("DFW").latitude),
+        "flights-116": lambda: _distance("LHR", "DXB") + _distance("DXB", "SYD"),
+        "flights-117": lambda: nx.shortest_path_length(g(), "CAL", "SCL"),
+        "flights-118": lambda: nx.shortest_path_length(g(), "OSL", "OGG"),
+        "flights-119": lambda: nx.shortest_path_length(g(), "NCE", "KOA"),
+        "flights-120": lambda: _lightest_within("DUB", "HNL", 3),
+        "flights-121": lambda: _top(pd.Series(list(country().values())).value_counts()),
+        "flights-122": lambda: sorted(
+            t for t in g().successors("MAD") if _continent_by_country_name()[country()[t]] == "South America"
+        ),
+        "flights-123": lambda: len(
+            {country()[b] for b in nx.single_source_shortest_path_length(g(), "SCL", cutoff=2)} - {"Chile"}
+        ),
+        "flights-124": lambda: nx.shortest_path_length(g(), "LIH", "CPT") <= 2,
     }
 
 
@@ -484,10 +552,16 @@ def _distance(source: str, target: str) -> int:
 
 def _shortest_route_pair() -> list[str]:
     """The two airports of the shortest route, refusing a tie between two different pairs."""
+    return _extreme_route_pair(longest=False)
+
+
+def _extreme_route_pair(*, longest: bool) -> list[str]:
+    """The two airports of the longest (else shortest) route, refusing a tie between two different pairs."""
     r = _routes()
-    pairs = {frozenset((x.source, x.target)) for x in r[r.distance_km == r.distance_km.min()].itertuples()}
+    best = r.distance_km.max() if longest else r.distance_km.min()
+    pairs = {frozenset((x.source, x.target)) for x in r[r.distance_km == best].itertuples()}
     if len(pairs) != 1:
-        raise ValueError(f"the shortest route is tied: {pairs}")
+        raise ValueError(f"the {'longest' if longest else 'shortest'} route is tied: {pairs}")
     return sorted(next(iter(pairs)))
 
 
