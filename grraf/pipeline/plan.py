@@ -277,7 +277,7 @@ def cue_finding(task: Task, question: str) -> str | None:
     >>> cue_finding(get_task("degree"), "How many links does 4 have?") is None  # a task without cues
     True
     >>> cue_finding(get_task("degree_above_count"), "How many nodes have no more than 3 edges?")
-    "The question says 'no more than', which degree_above_count does not count."
+    "The question says 'no more than', which degree_above_count does not answer."
     """
     # A contrary word inside a longer cue of the task's own is that cue ("no fewer than" is "at
     # least", not "fewer than"); one that holds a cue is contrary ("no more than" is not "more than").
@@ -285,7 +285,7 @@ def cue_finding(task: Task, question: str) -> str | None:
     for word in task.contrary:
         for start, end in (m.span() for m in validate.occurrences(question, word)):
             if not any(a <= start and end <= b and b - a > end - start for a, b in cue_spans):
-                return f"The question says '{word}', which {task.name} does not count."
+                return f"The question says '{word}', which {task.name} does not answer."
     if not task.cues or validate.uses(question, task.cues) is not None:
         return None
     return f"The question says nothing {task.name} is asked with (such as '{task.cues[0]}' or '{task.cues[3]}')."

@@ -39,6 +39,13 @@ TWO_COLOUR_CUES = (
     "sides", "side", "halves", "camps", "teams", "groups", "odd",
     "bipartition",
 )  # fmt: skip
+#: More colours or groups than two: not a question of 2-colouring ("Would it take at least three
+#: colours ...?" asks the negation; bipartite was confirmed on its cue "colours", batch e).
+MORE_THAN_TWO_COLOURS = tuple(
+    f"{count} {thing}"
+    for count in ("three", "3", "third", "more than two", "more than 2")
+    for thing in ("colour", "colours", "color", "colors", "groups", "teams", "sides")
+)
 #: A triangle is never asked about without a word for three nodes joined to each other.
 TRIANGLE_CUES = (
     "triangle", "triangles", "three", "3", "trio", "trios", "triplet", "triplets", "triad", "triads", "clique",
@@ -593,6 +600,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="bipartite",
         cues=TWO_COLOUR_CUES,
+        contrary=MORE_THAN_TWO_COLOURS,
         terms=("bipartite", "two-colourable", "2-colourable", "two-colorable", "2-colorable"),
         summary="whether the nodes can be split into two groups with no edge inside a group (2-colourable)",
         phrasings=(

@@ -440,6 +440,9 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
         # a contrary phrase that holds the task's cue
         ("degree_above_count", "How many nodes have no more than 3 edges?"),
         ("degree_above_count", "How many nodes have degree not greater than 3?"),
+        # more colours than two is no 2-colouring question (bipartite-32, seed 2040)
+        ("bipartite", "Would it take at least three colours to colour the vertices so that neighbours differ?"),
+        ("bipartite", "Is a third color needed so that no two adjacent nodes match?"),
     ],
 )
 def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: str) -> None:
