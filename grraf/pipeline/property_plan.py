@@ -1244,6 +1244,12 @@ def _top_by_property(c: _Check) -> None:
         c.hard(f"The question asks for a value ({valued or 'a time'!s}), not for :{label} nodes: aggregate_property.")
     elif c.wanted_labels() is None and (noun is None or readers.noun_label(noun, c.graph.labels) != label):
         c.soft(f"The question does not say it asks for :{label} nodes.")
+    elif noun is not None and valued is None and readers.noun_label(noun, c.graph.labels) is None:
+        # "Who is the oldest living person?": the ranking word qualifies something the graph may not hold.
+        c.soft(f"The ranking word qualifies '{noun}', which is neither :{label} nor one of its properties.")
+    limit = readers.restriction(masked)
+    if limit is not None:
+        c.soft(f"The question may rank only some :{label} nodes ('{limit} ...'); {c.task.name} ranks them all.")
     if not readers.ranks_at_all(c.question):
         c.hard(f"The question ranks nothing (no word such as oldest, highest, furthest): {c.task.name} ranks.")
     _counts_other_things(c, label)
@@ -1300,6 +1306,15 @@ def _compare_entities(c: _Check) -> None:
     if not readers.ranks_at_all(masked):
         c.hard(f"The question compares nothing (no word such as older, earlier, higher): {c.task.name} compares.")
     _counts_other_things(c, label)
+    for rel_type in c.graph.rel_types:
+        word = readers.mentioned(rel_type, masked)
+        if word and any(label in (p.source, p.target) and p.type == rel_type for p in c.graph.patterns):
+            # "Whose director is older, X or Y?" compares the directors; "Which actor is older" does not,
+            # but the words cannot tell the two apart.
+            c.soft(
+                f"The question speaks of :{rel_type} ('{word}'); {c.task.name} compares the named nodes' own values."
+            )
+            break
     if not readers.offers_choice(masked):
         c.soft(f"The question does not give {a.phrase!r} and {b.phrase!r} as a choice ('... or ...').")
     found = c.ranked_property(label)

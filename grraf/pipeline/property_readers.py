@@ -674,7 +674,9 @@ class Scale:
     down: frozenset[str]
 
 
-_YOUNG = frozenset({"young", "younger", "youngest", "new", "newer", "newest", "recent", "latest", "later", "last"})
+_YOUNG = frozenset(
+    {"young", "younger", "youngest", "new", "newer", "newest", "recent", "recently", "latest", "later", "last"}
+)
 _AGED = frozenset({"old", "older", "oldest", "elder", "eldest", "earliest", "earlier", "first"})
 SCALES: tuple[Scale, ...] = (
     # a point in time (born, released): the oldest is the lowest year, the newest the highest
@@ -833,9 +835,47 @@ def ranked_noun(question: str) -> str | None:
     asked = words(ask_sentence(question))
     for i, word in enumerate(asked):
         if word in every:
-            following = [w for w in asked[i + 1 : i + 3] if w not in every and w not in ("one", "ones", "the", "of")]
+            # adverbs ("most recently") and neutral words are no noun
+            following = [
+                w
+                for w in asked[i + 1 : i + 3]
+                if w not in every and w not in ("one", "ones", "the", "of") and not w.endswith("ly")
+            ]
             return following[0] if following else None
     return None
+
+
+#: Where a question places its nodes without restricting them ("in the database", "to the north").
+_NOWHERE = re.compile(
+    r"\b(?:in|of|from|across|within)\s+(?:the\s+|this\s+|our\s+)?"
+    r"(?:database|graph|dataset|data|network|catalogue|catalog|collection|list|world|whole\s+\w+|all(?:\s+time)?)\b"
+    r"|\bto\s+the\s+(?:north|south|east|west)\b|\bof\s+all\b|\boverall\b",
+    re.IGNORECASE,
+)
+_RESTRICTING = re.compile(
+    r"\b(in|among|amongst|from|within|of|during|since|before|after|with|without|that|whose|where|by|for|at|on|"
+    r"to|near|outside|inside|between|except|excluding|who|which)\s+\S",
+    re.IGNORECASE,
+)
+
+
+def restriction(question: str) -> str | None:
+    """A word of the ask that may limit the nodes ranked ("in the UK", "to have directed"), or None.
+
+    A ranking over every node of a label is right only when nothing narrows it; words that only
+    place the nodes ("in the database", "furthest to the north") are left out.
+
+    >>> restriction("What's the oldest movie in the database?"), restriction("Which airport lies furthest north?")
+    (None, None)
+    >>> restriction("Which airport lies furthest north in the UK?"), restriction("Who is the youngest to have won?")
+    ('in', 'to')
+    """
+    ask = _NOWHERE.sub(" ", ask_sentence(question))
+    ask = re.sub(
+        r"^\s*(?:(?:in|on|at|for|from|to|of|by|with)\s+)?(?:which|who|whom|whose|what)\b", " ", ask, flags=re.I
+    )
+    found = _RESTRICTING.search(ask)
+    return found.group(1).lower() if found else None
 
 
 def noun_label(noun: str, labels: Iterable[str]) -> str | None:

@@ -1051,6 +1051,17 @@ def test_the_extreme_node_of_a_label_is_refused_where_the_words_say_otherwise(st
             {"label": "Person", "property": "born", "order": "highest"},
             "does not say whether the highest or the lowest born",
         ),
+        # words that may rank only some of the label's nodes
+        (
+            "Who is the oldest person in Hollywood?",
+            {"label": "Person", "property": "born", "order": "lowest"},
+            "may rank only some :Person nodes ('in ...')",
+        ),
+        (
+            "Who is the oldest living person?",
+            {"label": "Person", "property": "born", "order": "lowest"},
+            "qualifies 'living'",
+        ),
         # a word that turns the scale round leaves the end open
         (
             "Which movie is the least recent?",
@@ -1136,6 +1147,8 @@ def test_which_of_two_named_nodes_is_refused_where_the_words_say_otherwise(store
     [
         ("Who is more famous, Tom Hanks or Meg Ryan?", "does not say which property it ranks by"),
         ("Who is older than Meg Ryan's co-star Tom Hanks?", "as a choice"),
+        # the older actor is the older person, but "whose director is older" would not be: left open
+        ("Which actor is older, Tom Hanks or Meg Ryan?", "speaks of :ACTED_IN ('actor')"),
     ],
 )
 def test_which_of_two_named_nodes_stays_unconfirmed_without_evidence(store, question, expected) -> None:
