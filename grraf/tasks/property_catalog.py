@@ -403,7 +403,10 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         output="nodes",
         parameters=(ENTITY, OTHER, PROPERTY, ORDER, RETURNS),
         template="property_compare_entities",
-        sentence=Sentence(value="Of {entity} and {other}, the one with the {order} {property}: {value}."),
+        sentence=Sentence(
+            value="Of {entity} and {other}, the one with the {order} {property} (none if either has no {property}): "
+            "{value}."
+        ),
     ),
     _task(
         name="relationship_exists",

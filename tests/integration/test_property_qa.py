@@ -501,3 +501,18 @@ def test_ties_and_missing_values_on_neo4j(property_neo4j_driver) -> None:
     finally:
         with property_neo4j_driver.session() as session:
             session.run("MATCH (p:Peak) DETACH DELETE p").consume()
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_ranked_questions_asked_end_to_end_are_verified_and_right(store_name, request, library) -> None:
+    store = request.getfixturevalue(store_name)
+    moved = {q.id: q for q in load_questions(split="dev") if q.id in RANKED_PLANS}
+    for qid, reply in RANKED_PLANS.items():
+        answer = GraphQA(store, chat_model=scripted(json.dumps(reply)), settings=library).ask(moved[qid].text)
+        assert answer.trust == "verified" and check(moved[qid].to_question(), answer.value), (qid, answer.value)
+    # one of the two has no birth year: no answer, not the other one
+    reply = {**RANKED_PLANS["movies-93"], "entity": "Brooke Langton"}
+    answer = GraphQA(store, chat_model=scripted(json.dumps(reply)), settings=library).ask(
+        "Who is older, Brooke Langton or Tom Cruise?"
+    )
+    assert answer.value in ([], None), answer.value
