@@ -1217,12 +1217,25 @@ def _top_by_degree(c: _Check) -> None:
 
 
 def _counts_other_things(c: _Check, label: str) -> None:
-    """A ranking of something counted ("acted in the most movies", "more non-stop flights") is not a
-    property of the nodes: top_by_degree's question, or one for code."""
+    """A ranking of other things ("acted in the most movies", "features the oldest actor") is not one of
+    a property of the nodes: top_by_degree's question, or one for code; nor is an ask for a measure
+    ("How old is the oldest person?")."""
+    if readers.asks_how(c.question):
+        c.hard(f"The question asks how (a measure or a number), but {c.task.name} gives nodes.")
     noun = readers.ranked_noun(_masked(c.question, c.entities))
     counted = readers.noun_label(noun, c.graph.labels) if noun else None
     if counted is not None and counted != label:
-        c.hard(f"The question ranks by how many {noun} (:{counted} nodes), not by a property of :{label}.")
+        c.hard(f"The ranking word qualifies {noun} (:{counted} nodes), not a property of :{label}.")
+
+
+def _asked_property(c: _Check, label: str) -> None:
+    """ "Which city is the northernmost airport in?", "What is the latitude of ...?" ask for a property of
+    the node found, not for its name: right only when ``returns`` names the nodes by it."""
+    props = c.graph.properties(label)
+    own = readers.asked_property(c.question, props, c.graph.labels) or readers.property_of(c.question, props)
+    if own is not None and own not in c.params.get("returns", [own]):
+        hint = "" if numeric(props[own]) else f": set returns={own!r}"
+        c.hard(f"The question asks for the {own!r} of the node found, not for its name{hint}.")
 
 
 def _top_by_property(c: _Check) -> None:
@@ -1275,6 +1288,7 @@ def _top_by_property(c: _Check) -> None:
     if found:
         c.ranked_order(found[0], named=found[1])
     c.returns([label])
+    _asked_property(c, label)
     c.pattern(f"(x:{label})")
 
 
@@ -1323,6 +1337,7 @@ def _compare_entities(c: _Check) -> None:
     c.bind_entity("entity", a)
     c.bind_entity("other", b)
     c.returns([label])
+    _asked_property(c, label)
     c.pattern(f"({a.value}) or ({b.value})")
 
 

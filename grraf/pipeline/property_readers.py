@@ -897,3 +897,29 @@ def offers_choice(masked_question: str) -> bool:
     (True, False)
     """
     return _CHOICE.search(masked_question) is not None
+
+
+_WHAT_OF = re.compile(r"\bwhat(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+)?([a-z][\w-]*)\s+of\b", re.IGNORECASE)
+
+
+def property_of(question: str, properties: Iterable[str]) -> str | None:
+    """The property a "What is the X of ...?" ask names, or None.
+
+    >>> property_of("What is the latitude of the northernmost airport?", ["code", "latitude"])
+    'latitude'
+    >>> property_of("What's the oldest movie?", ["title", "released"]) is None
+    True
+    """
+    found = _WHAT_OF.search(ask_sentence(question))
+    if not found:
+        return None
+    return next((p for p in properties if mentioned(p, found.group(1)) is not None), None)
+
+
+def asks_how(question: str) -> bool:
+    """Whether the ask begins with "how" (how old, how far, how many): a measure or a number.
+
+    >>> asks_how("How old is the oldest person?"), asks_how("Who is older, A or B?")
+    (True, False)
+    """
+    return re.match(r"^\s*how\b", ask_sentence(question), re.IGNORECASE) is not None

@@ -1005,7 +1005,7 @@ def test_the_extreme_node_of_a_label_is_confirmed_by_a_word_tied_to_its_property
         (
             "Which person acted in the most movies?",
             {"label": "Person", "property": "born", "order": "highest"},
-            "ranks by how many movies (:Movie nodes)",
+            "qualifies movies (:Movie nodes)",
         ),
         (
             "Who is the second oldest person?",
@@ -1029,6 +1029,18 @@ def test_the_extreme_node_of_a_label_is_confirmed_by_a_word_tied_to_its_property
             "ranks nothing",
         ),
         ("Which movie is the oldest?", {"label": "Movie", "property": "title"}, "'title' of :Movie does not hold"),
+        # a measure, or a property of the node found, is not its name
+        ("How old is the oldest person?", {"label": "Person", "property": "born", "order": "lowest"}, "asks how"),
+        (
+            "What is the born of the oldest person?",
+            {"label": "Person", "property": "born", "order": "lowest"},
+            "asks for the 'born' of the node found, not for its name.",
+        ),
+        (
+            "Which movie features the oldest actor?",
+            {"label": "Movie", "property": "released", "order": "lowest"},
+            "qualifies actor (:Person nodes)",
+        ),
         ("Who is the oldest person?", {"label": "Movie", "property": "released"}, "asks who, but :Movie nodes"),
     ],
 )
@@ -1118,7 +1130,7 @@ def test_which_came_out_first_is_the_lower_release_year(store) -> None:
         (
             "Who acted in more movies, Tom Hanks or Meg Ryan?",
             {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "order": "highest"},
-            "ranks by how many movies",
+            "qualifies movies",
         ),
         (
             "Who is older, Tom Hanks or The Matrix?",
