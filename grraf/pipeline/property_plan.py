@@ -671,6 +671,46 @@ class _Check:
             self.soft("The question does not say whether the highest or the lowest value is wanted.")
         self.params["order"] = order
 
+    def ranked_property(self, label: str) -> tuple[str, bool] | None:
+        """The numeric property of ``label`` a ranking reads, and whether the question names it.
+
+        Confirmed only with evidence in the words: the question names the property ("born",
+        "latitude"), or its words rank on the property's scale and on no other numeric property of
+        the label ("oldest" of a :Person is ``born``; of a label with two years it could be either).
+        A :Person with one number would otherwise confirm ``born`` for "the most famous person".
+        """
+        prop = self.given("property")
+        props = self.graph.properties(label)
+        if prop is None:
+            self.hard(f"{self.task.name} needs property.")
+            return None
+        if prop not in props:
+            self.hard(f":{label} nodes have no property {prop!r}; they have {', '.join(props) or 'none'}.")
+            return None
+        if not numeric(props[prop]):
+            self.hard(f"{prop!r} of :{label} does not hold numbers ({props[prop]}).")
+            return None
+        named = self.speaks_of(str(prop)) is not None
+        masked = _masked(self.question, self.entities)
+        tied = readers.scale_properties(masked, [p for p, t in props.items() if numeric(t)])
+        if not named and tied and prop not in tied:
+            said = readers.scale_words(masked, tied[0])[0]
+            self.hard(f"'{said}' ranks :{label} nodes by {' or '.join(map(repr, tied))}, not by {prop!r}.")
+        elif not named and (tied != [prop] or not self.graph.complete(label)):
+            self.soft(f"The question does not say which property it ranks by ({prop!r} was chosen).")
+        self.params["property"] = str(prop)
+        return str(prop), named
+
+    def ranked_order(self, prop: str, *, named: bool) -> None:
+        """The end of ``prop`` the question wants ("older" is the lower ``born``), or a soft finding."""
+        order = self.choice("order") or "highest"
+        stated = readers.ranking(_masked(self.question, self.entities), prop, named=named)
+        if stated is not None and stated[0] != order:
+            self.hard(f"'{stated[1]}' asks for the {stated[0]} {prop}, not the {order}.")
+        elif stated is None:
+            self.soft(f"The question does not say whether the highest or the lowest {prop} is wanted.")
+        self.params["order"] = order
+
     def aggregate(self) -> None:
         aggregate = self.choice("aggregate")
         stated = readers.aggregate_stated(self.question)
@@ -1176,6 +1216,131 @@ def _top_by_degree(c: _Check) -> None:
         c.pattern(_arrow(f"(:{label})", rel_type, "()", direction))
 
 
+def _counts_other_things(c: _Check, label: str) -> None:
+    """A ranking of other things ("acted in the most movies", "features the oldest actor") is not one of
+    a property of the nodes: top_by_degree's question, or one for code; nor is an ask for a measure
+    ("How old is the oldest person?")."""
+    if readers.asks_how(c.question):
+        c.hard(f"The question asks how (a measure or a number), but {c.task.name} gives nodes.")
+    noun = readers.ranked_noun(_masked(c.question, c.entities))
+    counted = readers.noun_label(noun, c.graph.labels) if noun else None
+    if counted is not None and counted != label:
+        c.hard(f"The ranking word qualifies {noun} (:{counted} nodes), not a property of :{label}.")
+
+
+def _asked_property(c: _Check, label: str) -> None:
+    """ "Which city is the northernmost airport in?", "What is the latitude of ...?" ask for a property of
+    the node found, not for its name: right only when ``returns`` names the nodes by it."""
+    props = c.graph.properties(label)
+    own = readers.asked_property(c.question, props, c.graph.labels) or readers.property_of(c.question, props)
+    if own is not None and own not in c.params.get("returns", [own]):
+        hint = "" if numeric(props[own]) else f": set returns={own!r}"
+        c.hard(f"The question asks for the {own!r} of the node found, not for its name{hint}.")
+
+
+def _top_by_property(c: _Check) -> None:
+    """The extreme node(s) of a label by one of its own properties ("Which movie is the oldest?").
+
+    Every node of the label takes part, so any restriction the question makes is held against it:
+    a qualifier or a role noun (``_label``), a relationship it speaks of ("the youngest person to
+    have directed a film"), a number or an ordinal ("the 3 oldest", "the second oldest"); and an ask
+    for a value ("What is the earliest release year?") is aggregate_property's.
+    """
+    label = _label(c)
+    if label is None:
+        return
+    masked = _masked(c.question, c.entities)
+    noun = readers.ranked_noun(masked)
+    props = c.graph.properties(label)
+    valued = next((p for p in props if noun and readers.mentioned(p, noun)), None)
+    if readers.asks_when(c.question) or (valued is not None and c.wanted_labels() is None):
+        c.hard(f"The question asks for a value ({valued or 'a time'!s}), not for :{label} nodes: aggregate_property.")
+    elif c.wanted_labels() is None and (noun is None or readers.noun_label(noun, c.graph.labels) != label):
+        c.soft(f"The question does not say it asks for :{label} nodes.")
+    elif noun is not None and valued is None and readers.noun_label(noun, c.graph.labels) is None:
+        # "Who is the oldest living person?": the ranking word qualifies something the graph may not hold.
+        c.soft(f"The ranking word qualifies '{noun}', which is neither :{label} nor one of its properties.")
+    limit = readers.restriction(masked)
+    if limit is not None:
+        c.soft(f"The question may rank only some :{label} nodes ('{limit} ...'); {c.task.name} ranks them all.")
+    if not readers.ranks_at_all(c.question):
+        c.hard(f"The question ranks nothing (no word such as oldest, highest, furthest): {c.task.name} ranks.")
+    _counts_other_things(c, label)
+    # The label's own noun says nothing of a relationship ("Which country ..." is no :IN_COUNTRY);
+    # a role noun does ("the oldest actor" is a :Person who ACTED_IN).
+    rest = masked
+    for said in {noun, readers.asked_noun(c.question)} - {None}:
+        if readers.label_for_noun(str(said), [label]) == label:
+            rest = re.sub(rf"\b{re.escape(str(said))}\b", " ", rest, flags=re.IGNORECASE)
+    for rel_type in c.graph.rel_types:
+        touches = any(label in (p.source, p.target) and p.type == rel_type for p in c.graph.patterns)
+        word = readers.mentioned(rel_type, rest) if touches else None
+        if word:
+            c.hard(
+                f"The question speaks of :{rel_type} ('{word}'), but {c.task.name} ranks every :{label} node, "
+                f"not only those with :{rel_type} relationships."
+            )
+            break
+    step = readers.ordinal(c.question)
+    if step:
+        c.hard(f"The question asks for the {step} one, but {c.task.name} gives the first.")
+    found = c.ranked_property(label)
+    if found:
+        c.ranked_order(found[0], named=found[1])
+    c.returns([label])
+    _asked_property(c, label)
+    c.pattern(f"(x:{label})")
+
+
+def _compare_entities(c: _Check) -> None:
+    """Which of two named nodes of one label has the higher (or lower) value of a property.
+
+    Confirmed only when the question offers the two as a choice ("X or Y"), ranks with a word tied
+    to the property ("older" of ``born``, "further north" of ``latitude``) and so says which end:
+    the LLM fills ``order``, the readers hold it against the words.
+    """
+    firsts, seconds = c.entity("entity"), c.entity("other")
+    if not firsts or not seconds:
+        return
+    pairs = [(a, b) for a in firsts for b in seconds if a.label == b.label]
+    if not pairs:
+        a, b = firsts[0], seconds[0]
+        c.hard(f"{a.value!r} is a :{a.label} and {b.value!r} a :{b.label}; {c.task.name} compares two of one kind.")
+        return
+    a, b = pairs[0]
+    if a.value == b.value and a.property == b.property:
+        c.hard("entity and other name the same node.")
+        return
+    label = a.label
+    wanted = c.wanted_labels()
+    if wanted and label not in wanted:
+        asked = "people" if readers.asks_who(c.question) else f":{'/:'.join(wanted)} nodes"
+        c.hard(f"The question asks for {asked}, but {a.value!r} and {b.value!r} are :{label} nodes.")
+    masked = _masked(c.question, c.entities)
+    if not readers.ranks_at_all(masked):
+        c.hard(f"The question compares nothing (no word such as older, earlier, higher): {c.task.name} compares.")
+    _counts_other_things(c, label)
+    for rel_type in c.graph.rel_types:
+        word = readers.mentioned(rel_type, masked)
+        if word and any(label in (p.source, p.target) and p.type == rel_type for p in c.graph.patterns):
+            # "Whose director is older, X or Y?" compares the directors; "Which actor is older" does not,
+            # but the words cannot tell the two apart.
+            c.soft(
+                f"The question speaks of :{rel_type} ('{word}'); {c.task.name} compares the named nodes' own values."
+            )
+            break
+    if not readers.offers_choice(masked):
+        c.soft(f"The question does not give {a.phrase!r} and {b.phrase!r} as a choice ('... or ...').")
+    found = c.ranked_property(label)
+    if found:
+        c.ranked_order(found[0], named=found[1])
+    c.bind_entity("entity", a)
+    c.bind_entity("other", b)
+    c.returns([label])
+    _asked_property(c, label)
+    c.pattern(f"({a.value}) or ({b.value})")
+
+
 def _count_by_degree(c: _Check) -> None:
     found = _degree(c)
     if found:
@@ -1298,6 +1463,8 @@ _SHAPES = {
     "common_neighbours": _common_neighbours,
     "both_relationships": _both_relationships,
     "top_by_degree": _top_by_degree,
+    "top_by_property": _top_by_property,
+    "compare_entities": _compare_entities,
     "count_by_degree": _count_by_degree,
     "filter_nodes": _filter_nodes,
     "count_where": _count_where,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
 
 from grraf.pipeline.validate import ask_sentence
@@ -652,3 +653,273 @@ def one_step(question: str) -> str | None:
     """
     found = _ONE_STEP.search(ask_sentence(question))
     return found.group(1).lower() if found else None
+
+
+# ------------------------------------------------------------------------------ the end of a scale
+@dataclass(frozen=True)
+class Scale:
+    """Words that rank things on one kind of property without naming it: "oldest" ranks by a birth or
+    release year, "furthest north" by a latitude. ``up`` words want the highest value, ``down`` words
+    the lowest; ``names`` are the words of the property names on this scale (``time`` and ``age`` are
+    read by :func:`on_scale`).
+
+    Why a table: a superlative alone ("the most", "the largest") says which end but not of which
+    property; these words say both, so they are evidence for a property the question never names.
+    Kept small, one everyday sense each; an unlisted word confirms nothing.
+    """
+
+    name: str
+    names: frozenset[str]
+    up: frozenset[str]
+    down: frozenset[str]
+
+
+_YOUNG = frozenset(
+    {"young", "younger", "youngest", "new", "newer", "newest", "recent", "recently", "latest", "later", "last"}
+)
+_AGED = frozenset({"old", "older", "oldest", "elder", "eldest", "earliest", "earlier", "first"})
+SCALES: tuple[Scale, ...] = (
+    # a point in time (born, released): the oldest is the lowest year, the newest the highest
+    Scale("time", frozenset(), up=_YOUNG, down=_AGED),
+    # an age: the oldest is the highest
+    Scale("age", frozenset({"age"}), up=frozenset({"old", "older", "oldest", "elder", "eldest"}),
+          down=frozenset({"young", "younger", "youngest"})),
+    Scale("latitude", frozenset({"latitude", "lat"}),
+          up=frozenset({"north", "northern", "northernmost", "northerly", "northward", "northwards"}),
+          down=frozenset({"south", "southern", "southernmost", "southerly", "southward", "southwards"})),
+    Scale("longitude", frozenset({"longitude", "lon", "lng"}),
+          up=frozenset({"east", "eastern", "easternmost", "easterly", "eastward", "eastwards"}),
+          down=frozenset({"west", "western", "westernmost", "westerly", "westward", "westwards"})),
+    Scale("height", frozenset({"height", "elevation", "altitude"}), up=frozenset({"tall", "taller", "tallest"}),
+          down=frozenset()),
+    Scale("weight", frozenset({"weight", "mass"}), up=frozenset({"heavy", "heavier", "heaviest"}),
+          down=frozenset({"light", "lighter", "lightest"})),
+    Scale("price", frozenset({"price", "cost", "fare"}),
+          up=frozenset({"expensive", "pricier", "priciest", "dearer", "dearest"}),
+          down=frozenset({"cheap", "cheaper", "cheapest"})),
+    Scale("length", frozenset({"length", "duration", "runtime", "distance", "km", "mi", "miles", "minutes"}),
+          up=frozenset({"long", "longer", "longest"}), down=frozenset({"short", "shorter", "shortest"})),
+)  # fmt: skip
+#: Words that rank without saying of what: an order only for a property the question names.
+_GENERIC_UP = frozenset(
+    {"highest", "largest", "biggest", "greatest", "maximum", "max", "top", "most", "higher", "larger", "bigger",
+     "greater", "more"}
+)  # fmt: skip
+_GENERIC_DOWN = frozenset(
+    {"lowest", "smallest", "least", "fewest", "minimum", "min", "lower", "smaller", "less", "fewer"}
+)  # fmt: skip
+#: Words that turn a scale word round ("the least recent", "not the oldest"): the end is left open then.
+_TURNING = frozenset({"least", "less", "fewest", "fewer", "not", "never", "n't"})
+
+
+def on_scale(scale: Scale, property_name: str) -> bool:
+    """Whether a property is measured on ``scale`` (``born`` on time, ``latitude`` on latitude).
+
+    >>> [s.name for s in SCALES if on_scale(s, "born")], [s.name for s in SCALES if on_scale(s, "distance_km")]
+    (['time'], ['length'])
+    >>> [s.name for s in SCALES if on_scale(s, "age")], [s.name for s in SCALES if on_scale(s, "code")]
+    (['age'], [])
+    """
+    if scale.name == "time":
+        return yearlike(property_name)
+    return bool(set(name_words(property_name)) & scale.names)
+
+
+def _ask_words(question: str) -> list[str]:
+    """The ask's words, hyphenated ones also split ("earliest-born" is "earliest" and "born")."""
+    asked = words(ask_sentence(question))
+    return asked + [p for w in asked if "-" in w for p in w.split("-") if p]
+
+
+def scale_words(question: str, property_name: str) -> list[str]:
+    """The ask's words that rank on the property's own scale ("oldest" for ``born``, "north" for
+    ``latitude``), in the order they are written.
+
+    >>> scale_words("Who is older, Tom or Meg?", "born"), scale_words("Which lies furthest north?", "latitude")
+    (['older'], ['north'])
+    >>> scale_words("Which airport lies furthest north?", "longitude"), scale_words("the oldest one", "code")
+    ([], [])
+    """
+    scales = [s for s in SCALES if on_scale(s, property_name)]
+    return [w for w in _ask_words(question) if any(w in s.up or w in s.down for s in scales)]
+
+
+def scale_properties(question: str, properties: Iterable[str]) -> list[str]:
+    """Of ``properties``, those the ask's scale words rank by ("oldest" ranks a :Person by ``born``).
+
+    >>> scale_properties("Who is the oldest person?", ["born", "height"])
+    ['born']
+    >>> scale_properties("Which company is the oldest?", ["founded", "listed_year"])
+    ['founded', 'listed_year']
+    """
+    return [p for p in properties if scale_words(question, p)]
+
+
+def ranking(question: str, property_name: str, *, named: bool) -> tuple[str, str] | None:
+    """Which end of ``property_name`` the ask wants, and the word that says so: ``("lowest", "older")``
+    for "Who is older, ...?" of ``born``; None when the words do not say, or say both ends.
+
+    The property's own scale words decide ("oldest" is the lowest ``born`` but the highest ``age``;
+    "furthest south" the lowest ``latitude`` though "furthest" alone would be the highest); a word
+    that turns them round ("the least recent") leaves the end open. Generic words ("the highest",
+    "more") say an end only of a property the question names (``named``): "the largest city" may be
+    by population or by area.
+
+    >>> ranking("Who is older, Tom Hanks or Meg Ryan?", "born", named=False)
+    ('lowest', 'older')
+    >>> ranking("Which airport lies farthest south?", "latitude", named=False)
+    ('lowest', 'south')
+    >>> ranking("Which came out first, The Matrix or Top Gun?", "released", named=False)
+    ('lowest', 'first')
+    >>> ranking("Which movie is the least recent?", "released", named=False) is None
+    True
+    >>> ranking("Which airport has the highest latitude?", "latitude", named=True)
+    ('highest', 'highest')
+    >>> ranking("Which city is the largest?", "population", named=False) is None
+    True
+    """
+    asked = _ask_words(question)
+    scales = [s for s in SCALES if on_scale(s, property_name)]
+    own = [
+        ("highest" if any(w in s.up for s in scales) else "lowest", w)
+        for w in asked
+        if any(w in s.up or w in s.down for s in scales)
+    ]
+    if own:
+        ends = {end for end, _ in own}
+        if len(ends) > 1 or set(asked) & _TURNING:
+            return None
+        return own[0]
+    if not named:
+        return None
+    generic = [("highest" if w in _GENERIC_UP else "lowest", w) for w in asked if w in _GENERIC_UP | _GENERIC_DOWN]
+    if len({end for end, _ in generic}) != 1:
+        return None
+    return generic[0]
+
+
+def ranks_at_all(question: str) -> bool:
+    """Whether the ask has any word that ranks or compares (a scale word or a generic one).
+
+    >>> ranks_at_all("Who is older, Tom Hanks or Meg Ryan?"), ranks_at_all("Which movies did both act in?")
+    (True, False)
+    """
+    every = _GENERIC_UP | _GENERIC_DOWN | {w for s in SCALES for w in s.up | s.down}
+    return bool(set(_ask_words(question)) & every)
+
+
+_ORDINAL = re.compile(
+    r"\b(second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)|runner-up|next)\b", re.IGNORECASE
+)
+
+
+def ordinal(question: str) -> str | None:
+    """An ordinal beyond the first that the ask ranks by ("the second oldest"), or None.
+
+    >>> ordinal("Who is the second oldest person?"), ordinal("Who is the oldest person?") is None
+    ('second', True)
+    """
+    found = _ORDINAL.search(ask_sentence(question))
+    return found.group(1).lower() if found else None
+
+
+def ranked_noun(question: str) -> str | None:
+    """The word a ranking word qualifies ("the oldest movie" -> movie, "more movies" -> movies), or None.
+
+    >>> ranked_noun("What's the oldest movie in the database?"), ranked_noun("Who acted in more movies?")
+    ('movie', 'movies')
+    >>> ranked_noun("What is the earliest release year?"), ranked_noun("Which airport lies furthest north?") is None
+    ('release', True)
+    """
+    every = _GENERIC_UP | _GENERIC_DOWN | {w for s in SCALES for w in s.up | s.down}
+    asked = words(ask_sentence(question))
+    for i, word in enumerate(asked):
+        if word in every:
+            # adverbs ("most recently") and neutral words are no noun
+            following = [
+                w
+                for w in asked[i + 1 : i + 3]
+                if w not in every and w not in ("one", "ones", "the", "of") and not w.endswith("ly")
+            ]
+            return following[0] if following else None
+    return None
+
+
+#: Where a question places its nodes without restricting them ("in the database", "to the north").
+_NOWHERE = re.compile(
+    r"\b(?:in|of|from|across|within)\s+(?:the\s+|this\s+|our\s+)?"
+    r"(?:database|graph|dataset|data|network|catalogue|catalog|collection|list|world|whole\s+\w+|all(?:\s+time)?)\b"
+    r"|\bto\s+the\s+(?:north|south|east|west)\b|\bof\s+all\b|\boverall\b",
+    re.IGNORECASE,
+)
+_RESTRICTING = re.compile(
+    r"\b(in|among|amongst|from|within|of|during|since|before|after|with|without|that|whose|where|by|for|at|on|"
+    r"to|near|outside|inside|between|except|excluding|who|which)\s+\S",
+    re.IGNORECASE,
+)
+
+
+def restriction(question: str) -> str | None:
+    """A word of the ask that may limit the nodes ranked ("in the UK", "to have directed"), or None.
+
+    A ranking over every node of a label is right only when nothing narrows it; words that only
+    place the nodes ("in the database", "furthest to the north") are left out.
+
+    >>> restriction("What's the oldest movie in the database?"), restriction("Which airport lies furthest north?")
+    (None, None)
+    >>> restriction("Which airport lies furthest north in the UK?"), restriction("Who is the youngest to have won?")
+    ('in', 'to')
+    """
+    ask = _NOWHERE.sub(" ", ask_sentence(question))
+    ask = re.sub(
+        r"^\s*(?:(?:in|on|at|for|from|to|of|by|with)\s+)?(?:which|who|whom|whose|what)\b", " ", ask, flags=re.I
+    )
+    found = _RESTRICTING.search(ask)
+    return found.group(1).lower() if found else None
+
+
+def noun_label(noun: str, labels: Iterable[str]) -> str | None:
+    """The label a noun names, a people noun ("actors") naming the graph's person label.
+
+    >>> noun_label("actors", ["Person", "Movie"]), noun_label("films", ["Person", "Movie"]) is None
+    ('Person', True)
+    """
+    return _noun_label(noun, list(labels))
+
+
+_CHOICE = re.compile(r"\bX\s*,?\s*(?:or|and|vs\.?|versus)\s+(?:the\s+)?X\b", re.IGNORECASE)
+
+
+def offers_choice(masked_question: str) -> bool:
+    """Whether two names (masked as ``X``) are given as a choice ("X or X", "between X and X").
+
+    >>> offers_choice("Who is older, X or X?"), offers_choice("Did X act with X?")
+    (True, False)
+    """
+    return _CHOICE.search(masked_question) is not None
+
+
+_WHAT_OF = re.compile(r"\bwhat(?:'s|\s+is|\s+was|\s+are|\s+were)\s+(?:the\s+)?([a-z][\w-]*)\s+of\b", re.IGNORECASE)
+
+
+def property_of(question: str, properties: Iterable[str]) -> str | None:
+    """The property a "What is the X of ...?" ask names, or None.
+
+    >>> property_of("What is the latitude of the northernmost airport?", ["code", "latitude"])
+    'latitude'
+    >>> property_of("What's the oldest movie?", ["title", "released"]) is None
+    True
+    """
+    found = _WHAT_OF.search(ask_sentence(question))
+    if not found:
+        return None
+    return next((p for p in properties if mentioned(p, found.group(1)) is not None), None)
+
+
+def asks_how(question: str) -> bool:
+    """Whether the ask begins with "how" (how old, how far, how many): a measure or a number.
+
+    >>> asks_how("How old is the oldest person?"), asks_how("Who is older, A or B?")
+    (True, False)
+    """
+    return re.match(r"^\s*how\b", ask_sentence(question), re.IGNORECASE) is not None

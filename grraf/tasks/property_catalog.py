@@ -5,7 +5,8 @@ A database grraf did not create (people and movies, airports and routes) is aske
 the ones text-to-Cypher systems keep verified queries for: a property of a named node, the
 relationship between two named nodes, the neighbours of a named node over one relationship type
 and direction (filtered, counted, aggregated, ranked), two steps away, shared neighbours, nodes
-ranked by how many relationships they have, nodes filtered by a property, and the shortest
+ranked by how many relationships they have or by one of their properties, nodes filtered by a
+property, which of two named nodes has the higher value of a property, and the shortest
 connection between two named nodes. Questions that need a graph algorithm over the whole graph
 (connected groups) have NetworkX templates only and run on the store's projection.
 
@@ -289,6 +290,23 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         sentence=Sentence(value="The {label} with the {order} number of {pattern}: {value}."),
     ),
     _task(
+        name="top_by_property",
+        summary="the node(s) of a label with the highest or lowest value of one of its own properties (the oldest)",
+        phrasings=(
+            "Which mountain is the highest?",
+            "Who is the oldest employee?",
+            "Which book was published first?",
+            "Which city lies furthest north?",
+            "Who is the youngest member of the club?",
+            "Which product is the cheapest?",
+            "Which station is the westernmost?",
+        ),
+        output="nodes",
+        parameters=(LABEL, PROPERTY, ORDER, RETURNS),
+        template="property_top_by_property",
+        sentence=Sentence(value="The {label} with the {order} {property}: {value}."),
+    ),
+    _task(
         name="count_by_degree",
         summary="how many nodes of a label have more (or fewer) than a number of relationships of one type",
         phrasings=(
@@ -370,6 +388,25 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         parameters=(*ENDS, REL_TYPE, PROPERTY),
         template="property_relationship_property",
         sentence=Sentence(value="The {property} of {pattern}: {value}."),
+    ),
+    _task(
+        name="compare_entities",
+        summary="of two named nodes of one kind, the one with the higher or lower value of a property (who is older)",
+        phrasings=(
+            "Who is older, Alice or Bob?",
+            "Which book came out first, Emma or Dune?",
+            "Which is further north, Leeds or York?",
+            "Which mountain is higher, Everest or Kilimanjaro?",
+            "Which album is more recent, Abbey Road or Revolver?",
+            "Of Paris and Rome, which city has the larger population?",
+        ),
+        output="nodes",
+        parameters=(ENTITY, OTHER, PROPERTY, ORDER, RETURNS),
+        template="property_compare_entities",
+        sentence=Sentence(
+            value="Of {entity} and {other}, the one with the {order} {property} (none if either has no {property}): "
+            "{value}."
+        ),
     ),
     _task(
         name="relationship_exists",

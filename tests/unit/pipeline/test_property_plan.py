@@ -632,6 +632,14 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
             {"rel_type": "WROTE", "second_rel_type": "DIRECTED"},
         ),
         "top_by_degree": ("Which person acted in the most movies?", {"label": "Person", "rel_type": "ACTED_IN"}),
+        "top_by_property": (
+            "Which movie is the oldest?",
+            {"label": "Movie", "property": "released", "order": "lowest"},
+        ),
+        "compare_entities": (
+            "Who is older, Tom Hanks or Meg Ryan?",
+            {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "order": "lowest"},
+        ),
         "count_by_degree": (
             "How many people wrote more than 2 movies?",
             {"label": "Person", "rel_type": "WROTE", "op": ">", "threshold": 2},
@@ -950,3 +958,213 @@ def test_a_relationship_property_does_not_answer_an_ask_for_nodes(store) -> None
     assert any(f.hard and "asks for airport (:Airport nodes)" in f.text for f in findings), texts(findings)
     _, findings = check(store, "How many km is it from LHR to SYD?", "relationship_property", **reply)
     assert findings == [], texts(findings)
+
+
+# ------------------------------------------------------- the extreme node of a label; which of two named nodes
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("Who is the oldest person?", {"label": "Person", "property": "born", "order": "lowest"}),
+        ("Who is the youngest person in the graph?", {"label": "Person", "property": "born", "order": "highest"}),
+        ("Which movie is the oldest?", {"label": "Movie", "property": "released", "order": "lowest"}),
+        ("What's the most recent movie?", {"label": "Movie", "property": "released", "order": "highest"}),
+        ("Which movie was released last?", {"label": "Movie", "property": "released", "order": "highest"}),
+        ("Which person was born earliest?", {"label": "Person", "property": "born", "order": "lowest"}),
+    ],
+)
+def test_the_extreme_node_of_a_label_is_confirmed_by_a_word_tied_to_its_property(store, question, reply) -> None:
+    params, findings = check(store, question, "top_by_property", **reply)
+    assert findings == [], texts(findings)
+    shown = {"Person": "name", "Movie": "title"}[reply["label"]]
+    assert params["order"] == reply["order"] and params["returns"] == [shown], params
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "expected"),
+    [
+        # "oldest" of a year is its lowest value: the LLM's "highest" (or the default) is said wrong
+        ("Who is the oldest person?", {"label": "Person", "property": "born"}, "'oldest' asks for the lowest born"),
+        (
+            "Which movie is the newest?",
+            {"label": "Movie", "property": "released", "order": "lowest"},
+            "'newest' asks for the highest released, not the lowest.",
+        ),
+        # every node of the label takes part: restrictions the words make are not taken
+        (
+            "Who is the youngest person to have directed a film?",
+            {"label": "Person", "property": "born", "order": "highest"},
+            "speaks of :DIRECTED ('directed')",
+        ),
+        (
+            "Who is the oldest actor?",
+            {"label": "Person", "property": "born", "order": "lowest"},
+            "speaks of :ACTED_IN ('actor')",
+        ),
+        (
+            "Which person acted in the most movies?",
+            {"label": "Person", "property": "born", "order": "highest"},
+            "qualifies movies (:Movie nodes)",
+        ),
+        (
+            "Who is the second oldest person?",
+            {"label": "Person", "property": "born", "order": "lowest"},
+            "asks for the second one",
+        ),
+        (
+            "Which 3 movies are the oldest?",
+            {"label": "Movie", "property": "released", "order": "lowest"},
+            "The question states 3",
+        ),
+        # a value asked for, not a node: aggregate_property's
+        (
+            "What is the earliest release year of the movies?",
+            {"label": "Movie", "property": "released", "order": "lowest"},
+            "asks for a value",
+        ),
+        (
+            "Which movies were released before 1990?",
+            {"label": "Movie", "property": "released", "order": "lowest"},
+            "ranks nothing",
+        ),
+        ("Which movie is the oldest?", {"label": "Movie", "property": "title"}, "'title' of :Movie does not hold"),
+        # a measure, or a property of the node found, is not its name
+        ("How old is the oldest person?", {"label": "Person", "property": "born", "order": "lowest"}, "asks how"),
+        (
+            "What is the born of the oldest person?",
+            {"label": "Person", "property": "born", "order": "lowest"},
+            "asks for the 'born' of the node found, not for its name.",
+        ),
+        (
+            "Which movie features the oldest actor?",
+            {"label": "Movie", "property": "released", "order": "lowest"},
+            "qualifies actor (:Person nodes)",
+        ),
+        ("Who is the oldest person?", {"label": "Movie", "property": "released"}, "asks who, but :Movie nodes"),
+    ],
+)
+def test_the_extreme_node_of_a_label_is_refused_where_the_words_say_otherwise(store, question, reply, expected) -> None:
+    _, findings = check(store, question, "top_by_property", **reply)
+    assert any(f.hard and expected in f.text for f in findings), texts(findings)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "expected"),
+    [
+        # no word ties the ranking to born: the one number of a :Person is no evidence by itself
+        (
+            "Who is the most famous person?",
+            {"label": "Person", "property": "born", "order": "highest"},
+            "does not say which property it ranks by",
+        ),
+        (
+            "Who is the most famous person?",
+            {"label": "Person", "property": "born", "order": "highest"},
+            "does not say whether the highest or the lowest born",
+        ),
+        # words that may rank only some of the label's nodes
+        (
+            "Who is the oldest person in Hollywood?",
+            {"label": "Person", "property": "born", "order": "lowest"},
+            "may rank only some :Person nodes ('in ...')",
+        ),
+        (
+            "Who is the oldest living person?",
+            {"label": "Person", "property": "born", "order": "lowest"},
+            "qualifies 'living'",
+        ),
+        # a word that turns the scale round leaves the end open
+        (
+            "Which movie is the least recent?",
+            {"label": "Movie", "property": "released", "order": "lowest"},
+            "does not say whether the highest or the lowest released",
+        ),
+    ],
+)
+def test_the_extreme_node_stays_unconfirmed_when_property_or_end_is_open(store, question, reply, expected) -> None:
+    _, findings = check(store, question, "top_by_property", **reply)
+    assert not [f for f in findings if f.hard], texts(findings)
+    assert any(expected in f.text for f in findings), texts(findings)
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("Who is older, Tom Hanks or Meg Ryan?", {"property": "born", "order": "lowest"}),
+        ("Who is younger, Tom Hanks or Meg Ryan?", {"property": "born", "order": "highest"}),
+        ("Who was born first, Tom Hanks or Meg Ryan?", {"property": "born", "order": "lowest"}),
+        ("Between Tom Hanks and Meg Ryan, who was born later?", {"property": "born", "order": "highest"}),
+    ],
+)
+def test_which_of_two_named_nodes_is_confirmed_by_a_choice_and_a_word_tied_to_the_property(
+    store, question, reply
+) -> None:
+    params, findings = check(store, question, "compare_entities", entity="Tom Hanks", other="Meg Ryan", **reply)
+    assert findings == [], texts(findings)
+    assert params["entity_label"] == params["other_label"] == "Person" and params["returns"] == ["name"]
+
+
+def test_which_came_out_first_is_the_lower_release_year(store) -> None:
+    question = "Which came out first, The Matrix or Cast Away?"
+    reply = {"entity": "The Matrix", "other": "Cast Away", "property": "released"}
+    params, findings = check(store, question, "compare_entities", **reply, order="lowest")
+    assert findings == [] and params["order"] == "lowest", texts(findings)
+    _, findings = check(store, question, "compare_entities", **reply, order="highest")
+    assert texts(findings) == [(True, "'first' asks for the lowest released, not the highest.")]
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "expected"),
+    [
+        (
+            "Who is older, Tom Hanks or Meg Ryan?",
+            {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "order": "highest"},
+            "'older' asks for the lowest born, not the highest.",
+        ),
+        (
+            "Which movies did both Tom Hanks and Meg Ryan act in?",
+            {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "order": "highest"},
+            "compares nothing",
+        ),
+        (
+            "Who acted in more movies, Tom Hanks or Meg Ryan?",
+            {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "order": "highest"},
+            "qualifies movies",
+        ),
+        (
+            "Who is older, Tom Hanks or The Matrix?",
+            {"entity": "Tom Hanks", "other": "The Matrix", "property": "born", "order": "lowest"},
+            "compares two of one kind",
+        ),
+        (
+            "Is Tom Hanks older than Meg Ryan?",
+            {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "order": "lowest"},
+            "asks for a yes or no",
+        ),
+        (
+            "Which came out first, The Matrix or Cast Away?",
+            {"entity": "The Matrix", "other": "Cast Away", "property": "born", "order": "lowest"},
+            ":Movie nodes have no property 'born'",
+        ),
+    ],
+)
+def test_which_of_two_named_nodes_is_refused_where_the_words_say_otherwise(store, question, reply, expected) -> None:
+    _, findings = check(store, question, "compare_entities", **reply)
+    assert any(f.hard and expected in f.text for f in findings), texts(findings)
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        ("Who is more famous, Tom Hanks or Meg Ryan?", "does not say which property it ranks by"),
+        ("Who is older than Meg Ryan's co-star Tom Hanks?", "as a choice"),
+        # the older actor is the older person, but "whose director is older" would not be: left open
+        ("Which actor is older, Tom Hanks or Meg Ryan?", "speaks of :ACTED_IN ('actor')"),
+    ],
+)
+def test_which_of_two_named_nodes_stays_unconfirmed_without_evidence(store, question, expected) -> None:
+    reply = {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "order": "lowest"}
+    _, findings = check(store, question, "compare_entities", **reply)
+    assert not [f for f in findings if f.hard], texts(findings)
+    assert any(expected in f.text for f in findings), texts(findings)

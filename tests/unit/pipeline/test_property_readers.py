@@ -94,3 +94,41 @@ def test_a_which_question_after_a_lead_in_asks_for_things_and_components_are_gro
     assert not asks_which("How many movies did Tom Hanks act in, which were released after 2000?")
     assert counted_groups("How many strongly connected components does the route network have?") == "components"
     assert counted_groups("How many airports does the network have?") is None
+
+
+@pytest.mark.parametrize(
+    ("question", "prop", "named", "expected"),
+    [
+        # a point in time: old is low, young/new is high; an age the other way round
+        ("Who is the oldest person?", "born", False, ("lowest", "oldest")),
+        ("Who is younger, A or B?", "born", False, ("highest", "younger")),
+        ("Which came out first, A or B?", "released", False, ("lowest", "first")),
+        ("What is the most recent film?", "released", False, ("highest", "recent")),
+        ("Who is the earliest-born actor?", "born", False, ("lowest", "earliest")),
+        ("Who is the oldest member?", "age", False, ("highest", "oldest")),
+        # compass words rank latitude and longitude, whatever "furthest" would say alone
+        ("Which airport lies furthest north?", "latitude", False, ("highest", "north")),
+        ("Which airport lies farthest south?", "latitude", False, ("lowest", "south")),
+        ("Which station is the westernmost?", "longitude", False, ("lowest", "westernmost")),
+        ("Which airport lies furthest north?", "longitude", False, None),
+        # generic words say an end only of a property the question names
+        ("Which airport has the highest latitude?", "latitude", True, ("highest", "highest")),
+        ("Which city is the largest?", "population", False, None),
+        ("Which city has the largest population?", "population", True, ("highest", "largest")),
+        # both ends, or a word that turns the scale round: open
+        ("Which is the oldest and the newest movie?", "released", False, None),
+        ("Which movie is the least recent?", "released", False, None),
+        ("Who is not the oldest?", "born", False, None),
+        ("Who directed The Matrix?", "born", False, None),
+    ],
+)
+def test_the_end_of_a_scale_is_read_from_words_tied_to_the_property(question, prop, named, expected) -> None:
+    assert r.ranking(question, prop, named=named) == expected
+
+
+def test_scale_words_tie_a_ranking_to_the_properties_on_their_scale() -> None:
+    assert r.scale_properties("Who is the oldest person?", ["born", "height"]) == ["born"]
+    assert r.scale_properties("Which is the furthest north?", ["latitude", "longitude"]) == ["latitude"]
+    assert r.scale_properties("Who is the most famous person?", ["born"]) == []
+    # two points in time: "oldest" could be either, so it ties to both (and confirms neither)
+    assert r.scale_properties("Which company is the oldest?", ["founded", "listed_year"]) == ["founded", "listed_year"]
