@@ -115,12 +115,32 @@ def ask_sentence(question: str) -> str:
     'Is there a cycle?'
     >>> ask_sentence("Give one topological order of this graph.")
     'Give one topological order of this graph.'
+
+    An ask that refers back to the sentence before it takes that sentence too:
+
+    >>> ask_sentence("Edges are given. Bob says the graph is loop-free. Is he right?")
+    'Bob says the graph is loop-free. Is he right?'
+    >>> ask_sentence("We need the number of cut vertices. What's that number here?")
+    "We need the number of cut vertices. What's that number here?"
     """
     parts = sentences(question)
-    asks = [s for s in parts if s.endswith("?")]
-    if asks:
-        return asks[-1]
-    return parts[-1] if parts else question
+    asks = [i for i, s in enumerate(parts) if s.endswith("?")]
+    if not asks:
+        return parts[-1] if parts else question
+    last = asks[-1]
+    if last > 0 and _REFERS_BACK.search(parts[last]):
+        return f"{parts[last - 1]} {parts[last]}"
+    return parts[last]
+
+
+# An ask whose content is the sentence before it: "My engineer says the graph is loop-free. Is she
+# right?", "... the number of nodes whose failure splits the network. What's that number here?"
+_REFERS_BACK = re.compile(
+    r"^(?:(?:is|was|are)\s+(?:she|he|they|it|that|this|the claim|the statement)\s+(?:right|correct|true|so)"
+    r"|(?:am i|are we)\s+(?:right|correct)|(?:true|right|correct)\s*(?:or not)?\s*\?)"
+    r"|\b(?:that|this|the said)\s+(?:number|count|value|figure|amount|claim|statement)\b",
+    re.IGNORECASE,
+)
 
 
 def ask_form(question: str) -> AskForm | None:
@@ -282,7 +302,7 @@ def unused_values(question: str, used: Iterable[Any]) -> list[str]:
 # without repeating any") and would only cost confirmations.
 _NEGATION = re.compile(
     r"\b(not|no|non|never|none|impossible|hopeless|cannot|can't|isn't|aren't|doesn't|don't|won't|unreachable|"
-    r"cut off|sealed off|free of|different (?:connected )?components?|separated|"
+    r"cut off|sealed off|free of|[a-z]+-free|different (?:connected )?components?|separated|"
     + "|".join(re.escape(p) for p in NEGATING_PHRASES)
     + r")\b(?! necessarily| only| matter)",
     re.IGNORECASE,
@@ -306,6 +326,8 @@ def negation_cue(question: str) -> str | None:
     True
     >>> negation_cue("Can every node be visited once in one trip (no need to return)?") is None
     True
+    >>> negation_cue("My data engineer says this graph is loop-free. Is she right?")
+    'loop-free'
     """
     found = _NEGATION.search(_waived(ask_sentence(question)))
     return found.group(1).lower() if found else None
@@ -615,11 +637,21 @@ def counted(question: str) -> Counted | None:
     ('edges', 'nodes')
     >>> counted("What is the number of connected pieces?") is None
     True
+    >>> counted("Habitat patches are nodes, corridors are edges. How many patches, if destroyed, split it?")
+    'nodes'
     """
-    found = _COUNTED.search(ask_sentence(question))
-    if found is None:
-        return None
-    return "edges" if found.group(1) else "nodes"
+    ask = ask_sentence(question)
+    found = _COUNTED.search(ask)
+    if found is not None:
+        return "edges" if found.group(1) else "nodes"
+    # The framing's own nouns: "Habitat patches are nodes ... How many patches ...?"
+    asked = _COUNT_ASK.search(ask)
+    declared = _declared_nouns(question)
+    for word in asked.group(1).split()[:3] if asked else ():
+        kind = declared.get(_singular(word.strip("'?.,!").lower()))
+        if kind:
+            return kind
+    return None
 
 
 # A count of every node or edge is asked plainly: "How many roads are there in total?". Any other word
@@ -753,13 +785,13 @@ def trip_asked(question: str) -> str | None:
 # What a question calls the graph's nodes and edges in its own framing: "Songs are nodes", "each
 # node is a song", "an edge means two songs blend".
 _DECLARED_NODES = re.compile(
-    r"\b([a-z]+)s\s+are\s+(?:the\s+)?(?:nodes|vertices)\b|"
+    r"\b([a-z]+s)\s+are\s+(?:the\s+)?(?:nodes|vertices)\b|"
     r"\b(?:each|every|a)\s+(?:node|vertex)\s+(?:is|represents|stands for)\s+(?:an?\s+|one\s+)?([a-z]+)\b|"
     r"\b(?:nodes|vertices)\s+(?:are|represent|stand for)\s+([a-z]+?)s?\b",
     re.IGNORECASE,
 )
 _DECLARED_EDGES = re.compile(
-    r"\b([a-z]+)s\s+are\s+(?:the\s+)?(?:edges|links|arcs)\b|"
+    r"\b([a-z]+s)\s+are\s+(?:the\s+)?(?:edges|links|arcs)\b|"
     r"\b(?:each|every|an?)\s+(?:edge|link|arc)\s+(?:is|represents|stands for)\s+(?:an?\s+|one\s+)?([a-z]+)\b|"
     r"\b(?:edges|links|arcs)\s+(?:are|represent|stand for)\s+([a-z]+?)s?\b",
     re.IGNORECASE,

@@ -461,7 +461,24 @@ TASKS: tuple[Task, ...] = (
         sentence=Sentence(yes="Yes: the graph has no cycle.", no="No: the graph contains a cycle."),
         draw="cycle",
         negates="has_cycle",
-        negation_words=("acyclic", "free of", "no", "non", "not", "without", "never", "forest", "tree", "trees", "dag")
+        negation_words=(
+            "acyclic",
+            "free of",
+            "cycle-free",
+            "loop-free",
+            "cycle free",
+            "loop free",
+            "loopless",
+            "no",
+            "non",
+            "not",
+            "without",
+            "never",
+            "forest",
+            "tree",
+            "trees",
+            "dag",
+        )
         + NEGATING_PHRASES,
     ),
     Task(

@@ -242,6 +242,15 @@ def test_a_non_prefix_is_a_negation() -> None:
         ("edge_count", {}, "How many edges are not on any cycle?", "which edges count ('not on any cycle')"),
         ("edge_count", {}, "At most how many edges can you pick with no shared endpoint?", "('At most')"),
         ("articulation_point_count", {}, "How many cables are weak spots, i.e. cutting one splits it?", "counts edges"),
+        # the framing's own nouns are counted as it declares them (articulation_points-34, seed 2041)
+        ("bridge_count", {}, "Habitat patches are nodes. How many patches, if destroyed, split it?", "counts nodes"),
+        # an ask that refers back takes the sentence before it (articulation_points-35, seed 2041)
+        (
+            "connected_components",
+            {},
+            "Report the number of single nodes whose failure splits the network. What's that number here?",
+            "counts nodes, but",
+        ),
         # a relation the question defines decides the node's role
         (
             "out_degree",
@@ -544,6 +553,9 @@ def test_the_rank_reader_reads_twins_as_one(task: str, ranked: list[str], fires:
         # choice still meets the twin's "no" anywhere in the ask (deliberately strict) and runs unconfirmed
         ("not_bipartite", {}, "Can the vertex set be cut into two halves with no edge inside either half?", True),
         ("bipartite", {}, "Can the vertex set be cut into two halves with no edge inside either half?", True),
+        # the claim an ask refers back to is what is asked (cycle-34, seed 2041)
+        ("has_cycle", {}, "My engineer says this graph is completely loop-free. Is she right?", True),
+        ("is_acyclic", {}, "My engineer says this graph is completely loop-free. Is she right?", False),
     ],
 )
 def test_the_polarity_of_the_words_is_held_against_the_choice(task, values, question, opposite) -> None:
