@@ -349,10 +349,24 @@ def asks_which(question: str) -> bool:
     True
     >>> asks_which("How many movies did Tom Hanks act in, which were released after 2000?")
     False
+    >>> asks_which("What films has Clint Eastwood directed?"), asks_which("What year was Apollo 13 released?")
+    (True, False)
     """
     pattern = r"^\s*(?:and\s+)?(?:(?:in|on|at|for|from|to|of|by|with)\s+)?(which|who|whom|whose)\b"
     ask = ask_sentence(question)
-    return re.match(pattern, ask, re.IGNORECASE) is not None or _WHICH_AFTER_LEAD_IN.search(ask) is not None
+    return (
+        re.match(pattern, ask, re.IGNORECASE) is not None
+        or _WHAT_PLURAL.match(ask) is not None
+        or _WHICH_AFTER_LEAD_IN.search(ask) is not None
+    )
+
+
+# "What films has Clint Eastwood directed?" asks for films as "Which films ..." does (a count of
+# them was flagged verified, property batch 5); "What year was ...?" asks for one value and stays open.
+_WHAT_PLURAL = re.compile(
+    r"^\s*what\s+(?:[a-z]+\s+)?[a-z]+s\s+(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should)\b",
+    re.IGNORECASE,
+)
 
 
 # A which-question after a lead-in: "On the shortest trip from A to B, which airport do you change at?".
