@@ -889,6 +889,11 @@ def _two_ends(c: _Check) -> tuple[Entity, Entity, str] | None:
 
 def _relationship_exists(c: _Check) -> None:
     _two_ends(c)
+    # Whether a link exists compares nothing: "Does Atlanta's airport lie farther south than
+    # Dallas's?" was answered by whether a route goes from one to the other (flagged verified,
+    # property batch 5, flights-115).
+    if re.search(r"\bthan\b", _masked(c.question, c.entities), re.IGNORECASE):
+        c.soft("The question compares ('than'); relationship_exists only says whether a relationship links the two.")
 
 
 def _relationship_property(c: _Check) -> None:

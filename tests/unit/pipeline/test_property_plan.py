@@ -514,6 +514,12 @@ def test_a_question_that_is_all_names_and_stop_words_is_planned(store) -> None:
             "does not say which way",
         ),
         (
+            # a comparison is no question of a link (flights-115, batch 5)
+            "Does London's airport lie farther south than Glasgow's?",
+            {"task": "relationship_exists", "source": "London", "target": "Glasgow", "rel_type": "ROUTE"},
+            "The question compares ('than')",
+        ),
+        (
             "Which person is the best known actor?",
             {"task": "top_by_degree", "label": "Person", "rel_type": "ACTED_IN"},
             "does not say whether the highest or the lowest",
