@@ -531,8 +531,9 @@ _LOW = frozenset(
     {"least", "fewest", "lowest", "smallest", "shortest", "minimum", "min", "nearest", "closest", "lightest",
      "cheapest", "first", "quietest"}
 )  # fmt: skip
-_OLD = frozenset({"oldest", "earliest", "elder", "eldest"})
-_NEW = frozenset({"youngest", "newest", "latest", "recent", "earliest-born"})
+# "earliest-born" is the oldest: born earliest (it stood with the young words, reading backwards).
+_OLD = frozenset({"oldest", "earliest", "elder", "eldest", "earliest-born"})
+_NEW = frozenset({"youngest", "newest", "latest", "recent"})
 
 
 def yearlike(name: str) -> bool:
@@ -567,6 +568,8 @@ def order_stated(question: str, property_name: str | None = None) -> str | None:
     ('highest', 'lowest')
     >>> order_stated("the oldest member", "age"), order_stated("Who directed The Matrix?") is None
     ('highest', True)
+    >>> order_stated("Who is the earliest-born actor?", "born")
+    'lowest'
     """
     asked = set(words(ask_sentence(question)))
     time_like = property_name is not None and yearlike(property_name)
