@@ -175,7 +175,7 @@ def _print_report(out: Path) -> None:
     help="Only the property questions of this batch: 1 (the first 56), 2 (47 written later by someone who had "
     "not seen grraf's answers) or 3 (48 more written the same way on 2026-11-24), all since run and seen by "
     "grraf's developers (a question a fix was made for is in dev); 4 (48 more written the same way on "
-    "2026-11-24, since run and seen too); 5 (48 more written the same way on 2026-11-26, never tuned on); "
+    "2026-11-24, since run and seen too); 5 (48 more written the same way on 2026-11-26, run once and seen); "
     "default: every batch.",
 )
 @click.option(
