@@ -23,6 +23,7 @@ import argparse
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 import numpy as np
 from rich.console import Console
@@ -111,17 +112,22 @@ def bm25_index(*, per_task: bool, stem: bool, vocabulary: bool) -> Index:
     return build
 
 
-def wordllama_index(*, per_task: bool) -> Index:
-    """Static word embeddings from WordLlama (MIT; its 256-dimension weights ship in the wheel, 16 MB,
-    no PyTorch). Optional: ``pip install wordllama``; not a grraf dependency (BENCHMARKS.md, "Task
-    retrieval", says why). Loaded with the package folder as its cache: wordllama 0.4.0 looks for
-    its bundled tokenizer under ``tokenizer/`` but ships it under ``tokenizers/``, and would
-    otherwise try to download it from Hugging Face."""
+def load_wordllama() -> Any:
+    """WordLlama's bundled model (MIT; its 256-dimension weights ship in the wheel, 16 MB, no PyTorch).
+    Optional: ``pip install wordllama``; not a grraf dependency (BENCHMARKS.md, "Task retrieval",
+    says why). Loaded with the package folder as its cache: wordllama 0.4.0 looks for its bundled
+    tokenizer under ``tokenizer/`` but ships it under ``tokenizers/``, and would otherwise try to
+    download it from Hugging Face."""
     from pathlib import Path
 
     import wordllama
 
-    model = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+    return wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+
+
+def wordllama_index(*, per_task: bool) -> Index:
+    """Static word embeddings from WordLlama (:func:`load_wordllama`)."""
+    model = load_wordllama()
 
     def build(tasks: Sequence[Task]) -> Callable[[str, int], list[str]]:
         owners, documents = [], []

@@ -20,6 +20,7 @@ import json
 from pathlib import Path
 
 import numpy as np
+from bench_retrieval import load_wordllama  # this folder's retrieval benchmark (sys.path[0] when run)
 
 from grraf.bench.phrasing import load_phrasings
 from grraf.pipeline.plan import _twins, cue_finding, rank_finding
@@ -31,9 +32,7 @@ RESULTS = Path(__file__).parent / "results"
 
 
 def main() -> None:
-    import wordllama
-
-    model = wordllama.WordLlama.load(cache_dir=Path(wordllama.__file__).parent, disable_download=True)
+    model = load_wordllama()
     tasks = list(TASKS)
     texts, owners = [], []
     for index, task in enumerate(tasks):

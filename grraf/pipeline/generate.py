@@ -298,8 +298,8 @@ class CodeWriter:
     seed: int = 0
     failures: list[str] = field(default_factory=list)
     _temperature: float | None = None
-    _opening: int = 0  # how many messages the first prompt has; set by __post_init__
-    _restart: bool = False
+    _opening: int = field(default=0, init=False)  # how many messages the first prompt has
+    _restart: bool = field(default=False, init=False)
 
     def __post_init__(self) -> None:
         self._opening = len(self.messages)

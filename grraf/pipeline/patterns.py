@@ -385,21 +385,25 @@ def correct_directions(code: str, schema: Schema, dialect: str) -> str:
     for _ in range(code.count("-")):  # each round turns one arrow; a query has fewer arrows than dashes
         try:
             check_patterns(code, schema, dialect)
+            return code
         except _ReversedArrow as reversed_arrow:
-            opening, closing = reversed_arrow.arrows
-            turned = {"-": "<-", "<-": "-"}[opening.text], {"->": "-", "-": "->"}[closing.text]
-            code = (
-                code[: opening.pos]
-                + turned[0]
-                + code[opening.pos + len(opening.raw) : closing.pos]
-                + turned[1]
-                + code[closing.pos + len(closing.raw) :]
-            )
-            continue
+            code = _turned(code, *reversed_arrow.arrows)
         except CodeRejected:
             return code
-        return code
     return code
+
+
+def _turned(code: str, opening: Token, closing: Token) -> str:
+    """``code`` with the relationship pattern between ``opening`` and ``closing`` pointing the other way."""
+    start = {"-": "<-", "<-": "-"}[opening.text]
+    end = {"->": "-", "-": "->"}[closing.text]
+    return (
+        code[: opening.pos]
+        + start
+        + code[opening.pos + len(opening.raw) : closing.pos]
+        + end
+        + code[closing.pos + len(closing.raw) :]
+    )
 
 
 def _check_pair(

@@ -1243,6 +1243,17 @@ def _asked_property(c: _Check, label: str) -> None:
         c.hard(f"The question asks for the {own!r} of the node found, not for its name{hint}.")
 
 
+def _relationship_spoken_of(c: _Check, label: str, text: str) -> tuple[str, str] | None:
+    """The first relationship type of ``label``'s patterns that ``text`` speaks of, and its word."""
+    for rel_type in c.graph.rel_types:
+        if not any(label in (p.source, p.target) and p.type == rel_type for p in c.graph.patterns):
+            continue
+        word = readers.mentioned(rel_type, text)
+        if word:
+            return rel_type, word
+    return None
+
+
 def _top_by_property(c: _Check) -> None:
     """The extreme node(s) of a label by one of its own properties ("Which movie is the oldest?").
 
@@ -1277,15 +1288,13 @@ def _top_by_property(c: _Check) -> None:
     for said in {noun, readers.asked_noun(c.question)} - {None}:
         if readers.label_for_noun(str(said), [label]) == label:
             rest = re.sub(rf"\b{re.escape(str(said))}\b", " ", rest, flags=re.IGNORECASE)
-    for rel_type in c.graph.rel_types:
-        touches = any(label in (p.source, p.target) and p.type == rel_type for p in c.graph.patterns)
-        word = readers.mentioned(rel_type, rest) if touches else None
-        if word:
-            c.hard(
-                f"The question speaks of :{rel_type} ('{word}'), but {c.task.name} ranks every :{label} node, "
-                f"not only those with :{rel_type} relationships."
-            )
-            break
+    spoken = _relationship_spoken_of(c, label, rest)
+    if spoken:
+        rel_type, word = spoken
+        c.hard(
+            f"The question speaks of :{rel_type} ('{word}'), but {c.task.name} ranks every :{label} node, "
+            f"not only those with :{rel_type} relationships."
+        )
     step = readers.ordinal(c.question)
     if step:
         c.hard(f"The question asks for the {step} one, but {c.task.name} gives the first.")
@@ -1325,15 +1334,12 @@ def _compare_entities(c: _Check) -> None:
     if not readers.ranks_at_all(masked):
         c.hard(f"The question compares nothing (no word such as older, earlier, higher): {c.task.name} compares.")
     _counts_other_things(c, label)
-    for rel_type in c.graph.rel_types:
-        word = readers.mentioned(rel_type, masked)
-        if word and any(label in (p.source, p.target) and p.type == rel_type for p in c.graph.patterns):
-            # "Whose director is older, X or Y?" compares the directors; "Which actor is older" does not,
-            # but the words cannot tell the two apart.
-            c.soft(
-                f"The question speaks of :{rel_type} ('{word}'); {c.task.name} compares the named nodes' own values."
-            )
-            break
+    spoken = _relationship_spoken_of(c, label, masked)
+    if spoken:
+        # "Whose director is older, X or Y?" compares the directors; "Which actor is older" does not,
+        # but the words cannot tell the two apart.
+        rel_type, word = spoken
+        c.soft(f"The question speaks of :{rel_type} ('{word}'); {c.task.name} compares the named nodes' own values.")
     if not readers.offers_choice(masked):
         c.soft(f"The question does not give {a.phrase!r} and {b.phrase!r} as a choice ('... or ...').")
     found = c.ranked_property(label)

@@ -725,6 +725,8 @@ _GENERIC_UP = frozenset(
 _GENERIC_DOWN = frozenset(
     {"lowest", "smallest", "least", "fewest", "minimum", "min", "lower", "smaller", "less", "fewer"}
 )  # fmt: skip
+#: Every word that ranks or compares, on a scale of its own or generic.
+_RANKING_WORDS = _GENERIC_UP | _GENERIC_DOWN | {w for s in SCALES for w in s.up | s.down}
 #: Words that turn a scale word round ("the least recent", "not the oldest"): the end is left open then.
 _TURNING = frozenset({"least", "less", "fewest", "fewer", "not", "never", "n't"})
 
@@ -821,8 +823,7 @@ def ranks_at_all(question: str) -> bool:
     >>> ranks_at_all("Who is older, Tom Hanks or Meg Ryan?"), ranks_at_all("Which movies did both act in?")
     (True, False)
     """
-    every = _GENERIC_UP | _GENERIC_DOWN | {w for s in SCALES for w in s.up | s.down}
-    return bool(set(_ask_words(question)) & every)
+    return bool(set(_ask_words(question)) & _RANKING_WORDS)
 
 
 _ORDINAL = re.compile(
@@ -848,15 +849,14 @@ def ranked_noun(question: str) -> str | None:
     >>> ranked_noun("What is the earliest release year?"), ranked_noun("Which airport lies furthest north?") is None
     ('release', True)
     """
-    every = _GENERIC_UP | _GENERIC_DOWN | {w for s in SCALES for w in s.up | s.down}
     asked = words(ask_sentence(question))
     for i, word in enumerate(asked):
-        if word in every:
+        if word in _RANKING_WORDS:
             # adverbs ("most recently") and neutral words are no noun
             following = [
                 w
                 for w in asked[i + 1 : i + 3]
-                if w not in every and w not in ("one", "ones", "the", "of") and not w.endswith("ly")
+                if w not in _RANKING_WORDS and w not in ("one", "ones", "the", "of") and not w.endswith("ly")
             ]
             return following[0] if following else None
     return None
