@@ -288,6 +288,40 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-121": lambda: _top(pd.Series({x: _born(x) for x in _cast("Cloud Atlas")})),
         "movies-122": lambda: sum(1 for t in _movies_of("Tom Hanks") if _released(t) < 1995),
         "movies-123": lambda: _born("Tom Hanks") < _born("Meg Ryan"),
+        # batch 6
+        "movies-124": lambda: _born("Julia Roberts"),
+        "movies-125": lambda: _released("Charlie Wilson's War"),
+        "movies-126": lambda: list(a()[(a().source == "Russell Crowe") & (a().target == "Gladiator")].roles.iloc[0]),
+        "movies-127": lambda: sorted(set(a()[a().roles.map(lambda r: "Neo" in r)].source)),
+        "movies-128": lambda: sorted(pr()[pr().source == "Joel Silver"].target),
+        "movies-129": lambda: sorted(_movies_of("Philip Seymour Hoffman")),
+        "movies-130": lambda: _co_actors("Helen Hunt"),
+        "movies-131": lambda: sorted(set(pr()[pr().target.isin(_movies_of("Tom Hanks"))].source)),
+        "movies-132": lambda: sorted(_movies_of("Keanu Reeves") & _movies_of("Hugo Weaving")),
+        "movies-133": lambda: sorted(set(a().merge(pr(), on=["source", "target"]).source)),
+        "movies-134": lambda: _top(-a().groupby("target").size()),
+        "movies-135": lambda: _top(-p().dropna(subset=["born"]).set_index("name").born),
+        "movies-136": lambda: _top(-pd.Series({n: _born(n) for n in ("Harrison Ford", "Sigourney Weaver")})),
+        "movies-137": lambda: _top(pd.Series({n: len(_movies_of(n)) for n in ("Gene Hackman", "Jack Nicholson")})),
+        "movies-138": lambda: bool(((d().source == "Ron Howard") & (d().target == "Cast Away")).any()),
+        "movies-139": lambda: _released("The Green Mile") == _released("The Matrix"),
+        "movies-140": lambda: bool(
+            (d()[d().target.isin(_movies_of("Keanu Reeves"))].groupby("source").size() > 1).any()
+        ),
+        "movies-141": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Kiefer Sutherland"), ("Person", "Hilary Swank")
+        ),
+        "movies-142": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Charlize Theron"), ("Person", "Natalie Portman")
+        ),
+        # the cast of the one oldest movie (refused if two movies share the earliest year)
+        "movies-143": lambda: sorted(_cast(_only(_top(-m().set_index("title").released)))),
+        "movies-144": lambda: len(set(d()[d().source.isin(set(d()[d().target == "Gladiator"].source))].target)),
+        "movies-145": lambda: int((a().groupby("target").size() > 4).sum()),
+        "movies-146": lambda: sorted(set(d().source[d().target.map(d().groupby("target").size()) > 1])),
+        "movies-147": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Ian McKellen"), ("Person", "Vin Diesel")
+        ),
     }
 
 
@@ -495,7 +529,65 @@ def _flights_reference() -> dict[str, Reference]:
             {country()[b] for b in nx.single_source_shortest_path_length(g(), "SCL", cutoff=2)} - {"Chile"}
         ),
         "flights-124": lambda: nx.shortest_path_length(g(), "LIH", "CPT") <= 2,
+        # batch 6
+        "flights-125": lambda: _only(nodes("flights", "Airport").query("city == 'Johannesburg'").code),
+        "flights-126": lambda: sorted(nodes("flights", "Country").query("continent == 'Africa'").name),
+        "flights-127": lambda: _distance("DEL", "BOM"),
+        "flights-128": lambda: sorted(g().successors("CPT")),
+        "flights-129": lambda: sorted(g().predecessors("BRR")),
+        "flights-130": lambda: int((nodes("flights", "Airport").latitude < 0).sum()),
+        "flights-131": lambda: round(float(r().distance_km.mean()), 4),
+        "flights-132": lambda: sum(g().out_degree(a) for a, c in country().items() if c == "Japan"),
+        "flights-133": lambda: _top(
+            -pd.Series(
+                {
+                    a: abs(float(_airport(a).latitude))
+                    for a, c in country().items()
+                    if _continent_by_country_name()[c] == "Asia"
+                }
+            )
+        ),
+        "flights-134": lambda: _top(
+            -pd.Series({a: g().out_degree(a) for a, c in country().items() if c == "United States"})
+        ),
+        "flights-135": lambda: _longest_route_pair_within("Europe"),
+        "flights-136": lambda: not g().has_edge("MEL", "SCL") and nx.shortest_path_length(g(), "MEL", "SCL") == 2,
+        "flights-137": lambda: sorted(set(g().successors("YYZ")) & set(g().successors("YVR"))),
+        "flights-138": lambda: _top(pd.Series({t: _distance("LHR", t) for t in ("NRT", "HND")})),
+        "flights-139": lambda: _distance("DOH", "AKL") > _distance("DXB", "AKL"),
+        "flights-140": lambda: any(g().has_edge("LIH", t) for t in ("NRT", "HND")),
+        "flights-141": lambda: all(g().has_edge(a, "SIN") for a, c in country().items() if c == "Australia"),
+        "flights-142": lambda: nx.shortest_path_length(g(), "KOA", "EZE"),
+        "flights-143": lambda: nx.shortest_path_length(g(), "CAI", "LIH"),
+        "flights-144": lambda: _lightest_within("EDI", "ICN", 3),
+        # the country the longest departure from Oceania lands in (refused when a tie leaves two countries)
+        "flights-145": lambda: _only(
+            {
+                country()[x.target]
+                for x in r()[r().source.map(country()).map(_continent_by_country_name()) == "Oceania"]
+                .nlargest(1, "distance_km", keep="all")
+                .itertuples()
+            }
+        ),
+        "flights-146": lambda: sorted(
+            a for a in g().predecessors("NCE") if country()[a] == country()["NCE"] and a != "NCE"
+        ),
+        "flights-147": lambda: int((pd.Series(dict(g().out_degree())) > 30).sum()),
+        "flights-148": lambda: nx.shortest_path_length(g(), "MAN", "LIH"),
     }
+
+
+def _longest_route_pair_within(continent: str) -> list[str]:
+    """The two airports of the longest route with both ends on ``continent``, refusing a tie between two pairs."""
+    cont = _continent_by_country_name()
+    country = _country_of()
+    r = _routes()
+    inside = r[(r.source.map(country).map(cont) == continent) & (r.target.map(country).map(cont) == continent)]
+    best = inside.distance_km.max()
+    pairs = {frozenset((x.source, x.target)) for x in inside[inside.distance_km == best].itertuples()}
+    if len(pairs) != 1:
+        raise ValueError(f"the longest route within {continent} is tied: {pairs}")
+    return sorted(next(iter(pairs)))
 
 
 def _top_k(series: pd.Series, k: int) -> list[str]:
