@@ -1247,6 +1247,9 @@ TASKS: tuple[Task, ...] = (
         terms=("isomorphic", "isomorphism"),
         summary="whether the graph and the second graph G' have the same structure (are isomorphic)",
         phrasings=("Are G and G' isomorphic?", "Do the two graphs have exactly the same shape?"),
+        # "Does the graph have a subgraph isomorphic to ...?" holds this task's term and asks for
+        # subgraph_match (confirmed as isomorphism on dev seed 1).
+        contrary=("subgraph", "sub-graph", "inside", "within", "embedded", "somewhere"),
         output="yes/no",
         parameters=(PATTERN,),
         templates={NETWORKX: ("isomorphism",)},

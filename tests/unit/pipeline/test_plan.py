@@ -146,8 +146,12 @@ def test_a_negative_question_with_its_negative_task_is_confirmed() -> None:
 
 def test_a_persistent_hard_finding_drops_the_task() -> None:
     reply = plan_reply("out_degree", node=4)
-    result, _ = run_plan("How many edges leave node 1?", reply, reply)
-    assert result.task is None and result.chosen == "out_degree" and "node=4" in result.issues[0]
+    result, _ = run_plan("How many edges leave node 1?", reply, plan_reply("out_degree", node=5))
+    assert result.task is None and result.chosen == "out_degree" and "node=5" in result.issues[0]
+    # the same reply twice: asked once more without out_degree; "none" then is taken at once
+    result, model = run_plan("How many edges leave node 1?", reply, reply, PLAN_NONE)
+    assert result.task is None and len(model.prompts) == 3 and "You chose out_degree again" in model.prompt_text(2)
+    assert all(o["properties"]["task"]["const"] != "out_degree" for o in model.schemas[2]["anyOf"])
 
 
 def test_only_tasks_giving_the_kind_of_answer_asked_for_are_offered() -> None:
@@ -452,6 +456,8 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
         # more colours than two is no 2-colouring question (bipartite-32, seed 2040)
         ("bipartite", "Would it take at least three colours to colour the vertices so that neighbours differ?"),
         ("bipartite", "Is a third color needed so that no two adjacent nodes match?"),
+        # a subgraph isomorphic to G' is a subgraph match, not an isomorphism (dev seed 1)
+        ("isomorphism", "Does the graph have a subgraph isomorphic to the directed graph with edges a→b, b→c?"),
     ],
 )
 def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: str) -> None:
@@ -482,6 +488,7 @@ def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: st
         ("degree_at_least_count", "How many people have no fewer than 3 friends?"),  # a cue holding a contrary word
         ("degree_above_count", "Number of vertices with degree >3?"),  # a symbol needs no blank
         ("degree", "How many links does 4 have?"),  # a task without cues
+        ("isomorphism", "Are G and G' isomorphic?"),
     ],
 )
 def test_a_choice_the_question_asks_in_its_own_words_has_a_cue(task: str, question: str) -> None:
