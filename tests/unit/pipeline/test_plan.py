@@ -146,12 +146,8 @@ def test_a_negative_question_with_its_negative_task_is_confirmed() -> None:
 
 def test_a_persistent_hard_finding_drops_the_task() -> None:
     reply = plan_reply("out_degree", node=4)
-    result, _ = run_plan("How many edges leave node 1?", reply, plan_reply("out_degree", node=5))
-    assert result.task is None and result.chosen == "out_degree" and "node=5" in result.issues[0]
-    # the same reply twice: asked once more without out_degree; "none" then is taken at once
-    result, model = run_plan("How many edges leave node 1?", reply, reply, PLAN_NONE)
-    assert result.task is None and len(model.prompts) == 3 and "You chose out_degree again" in model.prompt_text(2)
-    assert all(o["properties"]["task"]["const"] != "out_degree" for o in model.schemas[2]["anyOf"])
+    result, _ = run_plan("How many edges leave node 1?", reply, reply)
+    assert result.task is None and result.chosen == "out_degree" and "node=4" in result.issues[0]
 
 
 def test_only_tasks_giving_the_kind_of_answer_asked_for_are_offered() -> None:
