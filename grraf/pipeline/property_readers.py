@@ -49,6 +49,20 @@ _SAME_SENSE: tuple[frozenset[str], ...] = (
     frozenset({"write", "author"}),
     frozenset({"rout", "fli", "flight"}),
 )
+#: Stems of nouns that name the same kind of thing: a schema says ``Movie``, a question "films".
+#: Hand-written because no lexical database with its data installs from PyPI (WordNet's data is a
+#: download from elsewhere, which these machines cannot reach) and the one embedding package that
+#: ships its weights (WordLlama) matched words worse than stems did (BENCHMARKS.md, retrieval).
+#: Kept to everyday synonyms whose senses do not overlap ("state" is not "country").
+_SAME_THING: tuple[frozenset[str], ...] = (
+    frozenset({"movi", "film", "pictur", "flick"}),
+    frozenset({"countri", "nation"}),
+    frozenset({"citi", "town"}),
+    frozenset({"compani", "firm"}),
+    frozenset({"paper", "articl"}),
+    frozenset({"song", "track", "tune"}),
+    frozenset({"book", "novel"}),
+)
 
 
 @cache
@@ -318,13 +332,18 @@ def label_for_noun(noun: str, labels: Iterable[str]) -> str | None:
 
     >>> label_for_noun("airports", ["Airport", "Country"]), label_for_noun("people", ["Person"])
     ('Airport', 'Person')
-    >>> label_for_noun("year", ["Movie"]) is None
-    True
+    >>> label_for_noun("year", ["Movie"]) is None, label_for_noun("films", ["Person", "Movie"])
+    (True, 'Movie')
     """
     target = stem(noun)
+    same = next((group for group in _SAME_THING if target in group), frozenset({target}))
     for label in labels:
         parts = name_words(label)
         if parts and stem(parts[-1]) == target:
+            return label
+    for label in labels:
+        parts = name_words(label)
+        if parts and stem(parts[-1]) in same:
             return label
     return None
 
@@ -898,8 +917,8 @@ def restriction(question: str) -> str | None:
 def noun_label(noun: str, labels: Iterable[str]) -> str | None:
     """The label a noun names, a people noun ("actors") naming the graph's person label.
 
-    >>> noun_label("actors", ["Person", "Movie"]), noun_label("films", ["Person", "Movie"]) is None
-    ('Person', True)
+    >>> noun_label("actors", ["Person", "Movie"]), noun_label("films", ["Person", "Movie"])
+    ('Person', 'Movie')
     """
     return _noun_label(noun, list(labels))
 
