@@ -251,6 +251,10 @@ def choice_schema(
     # itself (routes between airports): then the LLM is not asked, as it got it wrong ("out" for
     # the people who directed a movie) and then dropped the right task over the finding.
     fixed_direction = bool(entities) and not any(graph.self_types(e.label) for e in entities)
+    # The second step's direction likewise, unless from a node next to a named one some relationship
+    # type goes both ways (routes between airports): asked, the 1.5B model answered "out" for the
+    # films a director made and kept it when told "use second_direction in" (movies-15, -63).
+    fixed_second = bool(entities) and not _second_step_open(graph, entities)
     kinds: dict[str, dict[str, Any]] = {
         "entity": {"type": "string", "enum": names} if names else {"type": "string"},
         "label": {"type": "string", "enum": list(graph.labels)},
@@ -266,6 +270,8 @@ def choice_schema(
         named = task is not None and any(p.kind == "entity" for p in task.parameters)
         for param in task.parameters if task else ():
             if param.name == "direction" and named and fixed_direction:
+                continue
+            if param.name == "second_direction" and fixed_second:
                 continue
             if param.name == "returns" and question:
                 if not spoken:
@@ -283,6 +289,12 @@ def choice_schema(
             {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
         )
     return {"anyOf": options}
+
+
+def _second_step_open(graph: PropertyGraph, entities: Sequence[Entity]) -> bool:
+    """Whether a second step from a node next to a named node may go either way along one type."""
+    middles = {m for e in entities for t in graph.rel_types for d in ("out", "in") for m in graph.ends(e.label, t, d)}
+    return any(graph.ends(m, t, "out") and graph.ends(m, t, "in") for m in middles for t in graph.rel_types)
 
 
 def offered(

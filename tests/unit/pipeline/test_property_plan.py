@@ -167,6 +167,28 @@ def test_a_direction_the_schema_fixes_is_not_asked_for(store) -> None:
     assert "direction" in option["properties"]
 
 
+def test_the_second_step_direction_is_asked_only_where_the_schema_leaves_it_open(store) -> None:
+    from grraf.types import Entity, LabelInfo, Pattern, PropertyInfo
+
+    people_and_films = Schema(
+        "",
+        labels=(LabelInfo("Person", 2, (PropertyInfo("name", "STRING"),)), LabelInfo("Movie", 1, ())),
+        patterns=(Pattern("Person", "ACTED_IN", "Movie", 2), Pattern("Person", "DIRECTED", "Movie", 1)),
+    )
+    keanu = [Entity("Keanu Reeves", "Person", "name", "Keanu Reeves", 100.0)]
+    option = choice_schema([get_task("two_hop_neighbours")], PropertyGraph.of(people_and_films), keanu)["anyOf"][0]
+    assert "second_direction" not in option["properties"]
+    # one database with flights too: from a film the steps still go one way only
+    graph = PropertyGraph.of(store.schema())
+    movie = find_entities("Who else acted in a movie directed by the director of The Matrix?", store)
+    option = choice_schema([get_task("two_hop_neighbours")], graph, movie)["anyOf"][0]
+    assert "second_direction" not in option["properties"]
+    # routes link airports to airports: from an airport a :ROUTE step may go either way
+    airport = find_entities("Which countries can you reach non-stop from Cairo?", store)
+    option = choice_schema([get_task("two_hop_neighbours")], graph, airport)["anyOf"][0]
+    assert option["properties"]["second_direction"]["enum"] == ["out", "in"]
+
+
 def test_each_candidate_comes_with_its_example_closest_to_the_question(store) -> None:
     _, model = decide(store, "Who directed The Matrix?", plan_reply("none"))
     line = next(x for x in model.prompt_text(0).splitlines() if x.startswith("- neighbours("))
