@@ -30,7 +30,10 @@ _YES_NO_START = re.compile(
     r"(is|are|does|do|did|can|could|has|have|was|were|will|would|should|may|might|must)\b"
     # "Can you give me one full ordering?" is a polite request for the ordering, not a yes or no.
     r"(?!\s+(?:you|u)\s+(?:please\s+)?(?:give|list|show|name|tell|compute|calculate|count|return|provide|"
-    r"write|print|output|report|produce|work out|figure out|find|determine|say|estimate|identify|get me)\b)",
+    r"write|print|output|report|produce|work out|figure out|find|determine|estimate|identify|get me|"
+    # "Would you say the links contain no loop?" asks yes or no; "Can you say how many ...?" does not.
+    r"say\s+(?:how|what|which|who|whom|where|when)"
+    r")\b)",
     re.IGNORECASE,
 )
 #: Words of the ask sentence that make it a yes/no ask (a form stated outright is _YES_NO_STATED's).
@@ -136,7 +139,7 @@ def ask_sentence(question: str) -> str:
 # An ask whose content is the sentence before it: "My engineer says the graph is loop-free. Is she
 # right?", "... the number of nodes whose failure splits the network. What's that number here?"
 _REFERS_BACK = re.compile(
-    r"^(?:(?:is|was|are)\s+(?:she|he|they|it|that|this|the claim|the statement)\s+(?:right|correct|true|so)"
+    r"^(?:(?:is|was|are)\s+(?:she|he|they|it|that|this|(?:the|my|our|your)\s+[a-z]+)\s+(?:right|correct|true|so)"
     r"|(?:am i|are we)\s+(?:right|correct)|(?:true|right|correct)\s*(?:or not)?\s*\?)"
     r"|\b(?:that|this|the said)\s+(?:number|count|value|figure|amount|claim|statement)\b",
     re.IGNORECASE,
@@ -173,6 +176,10 @@ def ask_form(question: str) -> AskForm | None:
     True
     >>> ask_form("a→b, a→c, b→c in G? directions matter"), ask_form("Shortest path 2-5 in G?") is None
     ('yes/no', True)
+    >>> ask_form("My professor claims the graph has no Hamiltonian path. Is the professor correct?")
+    'yes/no'
+    >>> ask_form("Would you say the links contain no loop?"), ask_form("Can you say how many edges there are?")
+    ('yes/no', 'number')
     """
     ask = ask_sentence(question)
     # The ask sentence alone misses a form stated after it ("cycle present? yes or no").
@@ -180,7 +187,9 @@ def ask_form(question: str) -> AskForm | None:
     # "How far apart, in edges, are the farthest pair?": an aside inside a wh-question leads into nothing.
     if lead_in and lead_in.group(2) and _WH_OR_IMPERATIVE.search(ask[: lead_in.start()]):
         lead_in = None
-    if lead_in or _YES_NO_START.search(ask) or _YES_NO_STATED.search(question):
+    # "Bob says the graph is loop-free. Is he right?" refers back: the form is its last sentence's.
+    final = sentences(ask)[-1] if ask.strip() else ask
+    if lead_in or _YES_NO_START.search(ask) or _YES_NO_START.search(final) or _YES_NO_STATED.search(question):
         return "yes/no"
     if _ELLIPTIC_YES_NO.search(ask) and not (
         _SUPERLATIVE.search(ask) or _NUMBER_ASK.search(ask) or _NUMBER_NOUN.search(ask) or _LIST_ASK.search(ask)

@@ -43,8 +43,14 @@ TWO_COLOUR_CUES = (
 #: colours ...?" asks the negation; bipartite was confirmed on its cue "colours", batch e).
 MORE_THAN_TWO_COLOURS = tuple(
     f"{count} {thing}"
-    for count in ("three", "3", "third", "more than two", "more than 2")
+    for count in ("three", "3", "third")
     for thing in ("colour", "colours", "color", "colors", "groups", "teams", "sides")
+) + (
+    # whatever the framing's groups are called ("Do I need more than two rooms?", batch g)
+    "more than two",
+    "more than 2",
+    "three or more",
+    "3 or more",
 )
 #: A triangle is never asked about without a word for three nodes joined to each other.
 TRIANGLE_CUES = (
@@ -254,6 +260,8 @@ TASKS: tuple[Task, ...] = (
             "non",
             "never",
             "cut off",
+            "out of reach",
+            "beyond reach",
             "sealed off",
             "shut off",
             "walled off",

@@ -108,6 +108,17 @@ def test_findings_go_back_once_and_a_fixed_choice_is_confirmed() -> None:
     assert len(model.prompts) == 2
 
 
+def test_a_yes_no_ask_offers_yes_no_tasks_only_however_it_is_put() -> None:
+    # "Would you say ...?" and "Is the professor correct?" ask yes or no: a count was confirmed for
+    # the first (cycle-38, seed 2042, as edge_count)
+    for question in (
+        "People are linked if they work together. Would you say the links contain no loop at all?",
+        "My professor claims this graph has no Hamiltonian path. Is the professor correct?",
+    ):
+        offered = eligible(TASKS, UNDIRECTED, ("G",), question)
+        assert offered and all(t.output == "yes/no" for t in offered), question
+
+
 def test_a_persistent_soft_finding_keeps_the_task_unconfirmed() -> None:
     reply = plan_reply("connectivity", source=1, target=5)
     result, _ = run_plan("Can you get from 1 to 5 in 3 moves?", reply, reply)
@@ -124,6 +135,14 @@ def test_a_persistent_soft_finding_keeps_the_task_unconfirmed() -> None:
         ("Is the graph not a tree?", "is_tree", "may ask whether something does NOT hold"),
         ("Does the graph contain an odd cycle?", "has_cycle", "says 'odd', which not_bipartite is about"),
         ("Does the network look like a collection of trees, with no loops?", "is_tree", "may ask whether"),
+        # batch g, seed 2042, all four confirmed and wrong before these readers
+        ("Is machine 2 out of reach from machine 7, whatever route we try?", "connectivity", "('out of reach')"),
+        (
+            "My professor claims this graph has no Hamiltonian path. Is the professor correct?",
+            "hamiltonian_path",
+            "may ask the opposite ('no')",
+        ),
+        ("Would you say the links contain no loop at all, so it is tree-shaped?", "has_cycle", "('no')"),
     ],
 )
 def test_a_yes_no_choice_that_may_answer_the_opposite_is_not_confirmed(question, task, expected) -> None:
@@ -454,6 +473,8 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
         ("bipartite", "Is a third color needed so that no two adjacent nodes match?"),
         # a subgraph isomorphic to G' is a subgraph match, not an isomorphism (dev seed 1)
         ("isomorphism", "Does the graph have a subgraph isomorphic to the directed graph with edges a→b, b→c?"),
+        # whatever the groups are called, more than two of them is no 2-colouring (bipartite-39, seed 2042)
+        ("bipartite", "Rivals must sit in different rooms. Do I need more than two rooms?"),
     ],
 )
 def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: str) -> None:
