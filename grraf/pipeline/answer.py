@@ -78,6 +78,10 @@ def normalize(value: Any, output_format: str, node: Any = None, *, missing_ok: b
     ([0, 1, 2], 7)
     >>> normalize([1961], "value"), normalize(["London", "Paris"], "value"), normalize(None, "number", missing_ok=True)
     (1961, ['London', 'Paris'], None)
+    >>> normalize([], "value")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grraf.errors.CodeFailed: `answer` is empty: nothing in the data matched. ...
     """
     if output_format == "number" and isinstance(value, Mapping) and node is not None:
         value = _entry_for(value, node)
@@ -89,6 +93,14 @@ def normalize(value: Any, output_format: str, node: Any = None, *, missing_ok: b
             value = value[0]
         if value is None:
             raise CodeFailed("`answer` is None. Set `answer` to the value the question asks for.")
+        if isinstance(value, (list, tuple)) and not value:
+            # Nothing matched: the named relationship or property is not in the data. An empty
+            # value answers nothing ("The distance_km of (Edinburgh)-[:ROUTE]->(Seoul): []" was
+            # flagged verified for a trip with a change, property batch 6).
+            raise CodeFailed(
+                "`answer` is empty: nothing in the data matched. Look the value up another way, "
+                "or compute it along the path the question describes."
+            )
         return list(value) if isinstance(value, tuple) else value
     if value is None:
         raise CodeFailed("`answer` is None. Set `answer` to the result of the computation.")

@@ -114,6 +114,23 @@ def test_no_connection_is_an_answer_of_a_verified_template(library) -> None:
     assert answer.answer == "No connection from Glasgow to Auckland over :ROUTE exists."
 
 
+def test_an_empty_value_from_a_verified_template_is_no_answer(library) -> None:
+    # "Edinburgh to Seoul covering as few kilometres as possible": no direct route, so the
+    # relationship's distance is nothing; it was flagged verified as "[]" (property batch 6)
+    summed = (
+        "MATCH p = (a:Airport {city: 'Glasgow'})-[:ROUTE*1..2]->(b:Airport {city: 'Auckland'}) RETURN 9218 AS answer"
+    )
+    store = PropertyStore(lambda code: 9218 if code == summed else [])
+    reply = plan_reply(
+        "relationship_property", source="Glasgow", target="Auckland", rel_type="ROUTE", property="distance_km"
+    )
+    question = "How many km is the flight from Glasgow to Auckland?"
+    answer, model = ask(store, question, reply, fenced(summed, "cypher"), settings=library)
+    assert answer.plan.task == "relationship_property"
+    assert answer.attempts[0].status != "ok" and "nothing in the data matched" in (answer.attempts[0].error or "")
+    assert answer.trust == "executed" and answer.value == 9218
+
+
 class _Projected(ScriptedStore):
     def __init__(self) -> None:
         super().__init__(lambda code: ["The Matrix"])
