@@ -1077,6 +1077,13 @@ def _two_hop(c: _Check) -> None:
         c.hard(f"Say second_direction: the graph has {c.graph.shown(second)}.")
         return
     chosen = directions.pop()
+    if second == rel_type and chosen == _OPPOSITE[direction]:
+        # Back along the same type is the nodes sharing a neighbour with the named one, and whether
+        # the named node itself comes back depends on the store (Neo4j never reuses a relationship in
+        # a pattern, ladybug does): "Which countries are in Africa?" went Africa -> airports -> back
+        # and was verified with [] on Neo4j (property batch 6).
+        c.hard(f"The second step goes back along :{rel_type}; that is co_neighbours, not two steps on.")
+        return
     result = list(dict.fromkeys(x for m, _ in fitting for x in c.graph.ends(m, second, chosen)))
     c.params["second_rel_type"] = second
     c.params["second_direction"] = chosen

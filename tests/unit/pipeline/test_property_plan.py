@@ -394,6 +394,18 @@ def test_a_route_between_like_nodes_follows_the_relationships_and_one_across_kin
             "Say the direction",
         ),
         (
+            # back along the same type: the named node's co-neighbours, store-dependent (batch 6)
+            "Which movies share a director with The Matrix?",
+            {
+                "task": "two_hop_neighbours",
+                "entity": "The Matrix",
+                "rel_type": "DIRECTED",
+                "second_rel_type": "DIRECTED",
+                "second_direction": "out",
+            },
+            "goes back along :DIRECTED; that is co_neighbours",
+        ),
+        (
             "Which movies were released before 1990?",
             {"task": "count_where", "label": "Movie", "property": "released", "op": "<", "threshold": 1990},
             "The question asks for nodes, but count_where gives number.",
