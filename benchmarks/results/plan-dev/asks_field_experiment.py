@@ -1,28 +1,49 @@
-"""Experiment: the plan reply starts with a short 'asks' string (what the question asks for) before the task."""
-import sys, runpy
-import grraf.pipeline.plan as P
+"""Experiment (2026-11-27, not kept): the plan reply starts with a short 'asks' string (what the
+question asks for) before the task. Runs benchmarks/bench_plan.py with the plan's schema and prompt
+patched; same arguments as that script."""
+
+import runpy
+import sys
+from pathlib import Path
+from typing import Any
+
 from langchain_core.messages import HumanMessage
 
-orig_schema = P.choice_schema
-def schema(tasks, node_id_types=()):
-    s = orig_schema(tasks, node_id_types)
-    for opt in s["anyOf"]:
-        opt["properties"] = {"asks": {"type": "string", "maxLength": 90}, **opt["properties"]}
-        opt["required"] = ["asks", *opt["required"]]
-    return s
-P.choice_schema = schema
+import grraf.pipeline.plan as plan_module
 
-orig_load = P.load_prompt
-class Wrapped:
-    def __init__(self, p): self.p = p; self.inputs = p.inputs
-    def render(self, **kw):
-        msgs = self.p.render(**kw)
-        last = msgs[-1]
-        msgs[-1] = HumanMessage(last.content + "\nIn 'asks', first say in a few words what quantity or answer the question asks for (in graph terms), then choose the task.")
-        return msgs
-def load(name):
-    p = orig_load(name)
-    return Wrapped(p) if name == "plan" else p
-P.load_prompt = load
+ASKS = (
+    "\nIn 'asks', first say in a few words what quantity or answer the question asks for (in graph terms), "
+    "then choose the task."
+)
+original_schema = plan_module.choice_schema
+original_load = plan_module.load_prompt
+
+
+def schema_with_asks(tasks: Any, node_id_types: Any = ()) -> dict[str, Any]:
+    schema = original_schema(tasks, node_id_types)
+    for option in schema["anyOf"]:
+        option["properties"] = {"asks": {"type": "string", "maxLength": 90}, **option["properties"]}
+        option["required"] = ["asks", *option["required"]]
+    return schema
+
+
+class _WithAsks:
+    def __init__(self, prompt: Any) -> None:
+        self.prompt = prompt
+        self.inputs = prompt.inputs
+
+    def render(self, **inputs: Any) -> list[Any]:
+        messages = self.prompt.render(**inputs)
+        messages[-1] = HumanMessage(messages[-1].content + ASKS)
+        return messages
+
+
+def load_with_asks(name: str) -> Any:
+    prompt = original_load(name)
+    return _WithAsks(prompt) if name == "plan" else prompt
+
+
+plan_module.choice_schema = schema_with_asks
+plan_module.load_prompt = load_with_asks
 sys.argv = ["bench_plan.py", *sys.argv[1:]]
-runpy.run_path("/work/main/benchmarks/bench_plan.py", run_name="__main__")
+runpy.run_path(str(Path(__file__).parents[3] / "benchmarks" / "bench_plan.py"), run_name="__main__")

@@ -107,8 +107,9 @@ def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
     assert f"property: {fresh5}" in batch5.output and 40 < fresh5 < 48
     batch6 = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", "6", "--dry-run"])
     assert batch6.exit_code == 0, batch6.output
-    # 48 written, all test, none run yet
-    assert "property: 48" in batch6.output and len(property_questions("test", batch=6)) == 48
+    # 48 written, all test; run once (2026-11-27), and those a fix was made for since moved to dev
+    fresh6 = len(property_questions("test", batch=6))
+    assert f"property: {fresh6}" in batch6.output and 40 < fresh6 < 48
     ids = [q.id for q in property_questions("dev")][:3]
     only: list[Any] = []
 
