@@ -336,16 +336,12 @@ def label_for_noun(noun: str, labels: Iterable[str]) -> str | None:
     (True, 'Movie')
     """
     target = stem(noun)
-    same = next((group for group in _SAME_THING if target in group), frozenset({target}))
-    for label in labels:
-        parts = name_words(label)
-        if parts and stem(parts[-1]) == target:
-            return label
-    for label in labels:
-        parts = name_words(label)
-        if parts and stem(parts[-1]) in same:
-            return label
-    return None
+    heads = {label: stem(parts[-1]) for label in labels if (parts := name_words(label))}
+    same = next((group for group in _SAME_THING if target in group), frozenset())
+    # the label's own word first: a synonym names a label only when none is named outright
+    return next((label for label, head in heads.items() if head == target), None) or next(
+        (label for label, head in heads.items() if head in same), None
+    )
 
 
 def asks_who(question: str) -> bool:
