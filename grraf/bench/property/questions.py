@@ -59,8 +59,8 @@ class PropertyQuestion:
     #: Which batch of writing the question came from: 1, the first 56; 2, written later by someone
     #: who had not seen grraf's answers (both since seen by the developers); 3, written the same
     #: way (since run and seen); 4, written the same way (since run and seen too); 5, written the
-    #: same way (run once and seen); 6, written the same way (run once on both stores and seen).
-    #: A report keeps the batches apart.
+    #: same way (run once and seen); 6, written the same way (run once on both stores and seen);
+    #: 7, written the same way (not yet run). A report keeps the batches apart.
     batch: int = 1
 
     def cypher_for(self, dialect: Dialect) -> str:

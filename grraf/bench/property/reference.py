@@ -322,6 +322,47 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-147": lambda: nx.shortest_path_length(
             movies_graph(), ("Person", "Ian McKellen"), ("Person", "Vin Diesel")
         ),
+        # batch 7
+        "movies-148": lambda: _born("Sigourney Weaver"),
+        "movies-149": lambda: list(
+            a()[(a().source == "Al Pacino") & (a().target == "The Devil's Advocate")].roles.iloc[0]
+        ),
+        "movies-150": lambda: sorted(set(a()[a().roles.map(lambda r: "Commodus" in r)].source)),
+        "movies-151": lambda: sorted(w()[w().target == "V for Vendetta"].source),
+        "movies-152": lambda: sorted(_movies_of("Bill Paxton")),
+        "movies-153": lambda: len(_movies_of("Kevin Bacon")),
+        "movies-154": lambda: int(m().released.between(2000, 2005).sum()),
+        "movies-155": lambda: round(
+            float(pd.Series([_released(t) for t in d()[d().source == "Robert Zemeckis"].target]).mean()), 4
+        ),
+        "movies-156": lambda: _top(pd.Series({x: _born(x) for x in _cast("Apollo 13")})),
+        "movies-157": lambda: _co_actors("Morgan Freeman"),
+        "movies-158": lambda: sorted(set(d()[d().target.isin(_movies_of("Tom Cruise"))].source)),
+        # one person holding all three credits on one film
+        "movies-159": lambda: sorted(
+            set(w().merge(d(), on=["source", "target"]).merge(pr(), on=["source", "target"]).source)
+        ),
+        "movies-160": lambda: _top(a().groupby("source").size().drop("Tom Hanks")),
+        "movies-161": lambda: _top(d()[d().target.isin(_movies_of("Kevin Bacon"))].groupby("source").size()),
+        # the director(s) of his one latest film (refused if two of his films share the latest year)
+        "movies-162": lambda: sorted(
+            d()[d().target == _only(_top(pd.Series({t: _released(t) for t in _movies_of("Jack Nicholson")})))].source
+        ),
+        "movies-163": lambda: int((a().groupby("source").size() >= 3).sum()),
+        "movies-164": lambda: sorted(set(_co_actors("Keanu Reeves")) & set(_co_actors("Jack Nicholson"))),
+        "movies-165": lambda: not (_movies_of("Christian Bale") & _movies_of("Michael Caine")),
+        "movies-166": lambda: _released("Cast Away") > _released("The Polar Express"),
+        "movies-167": lambda: bool(set(d()[d().source == "Clint Eastwood"].target) & _movies_of("Tom Hanks")),
+        "movies-168": lambda: nx.has_path(movies_graph(), ("Person", "Danny DeVito"), ("Person", "Hugh Jackman")),
+        "movies-169": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Val Kilmer"), ("Person", "Hilary Swank")
+        ),
+        "movies-170": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "Footloose"), ("Movie", "Johnny Mnemonic")
+        ),
+        "movies-171": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Sean Penn"), ("Person", "Jack Nicholson")
+        ),
     }
 
 
@@ -574,6 +615,41 @@ def _flights_reference() -> dict[str, Reference]:
         ),
         "flights-147": lambda: int((pd.Series(dict(g().out_degree())) > 30).sum()),
         "flights-148": lambda: nx.shortest_path_length(g(), "MAN", "LIH"),
+        # batch 7
+        "flights-149": lambda: _code_of("Stockholm Arlanda Airport"),
+        "flights-150": lambda: str(_only(nodes("flights", "Airport").query("city == 'Nairobi'").name)),
+        "flights-151": lambda: _distance("BKK", "SYD"),
+        "flights-152": lambda: sorted(g().successors("BOS")),
+        "flights-153": lambda: sorted(g().predecessors("KOA")),
+        "flights-154": lambda: g().out_degree("IST"),
+        "flights-155": lambda: int((nodes("flights", "Airport").latitude > 50).sum()),
+        "flights-156": lambda: round(float(r()[r().target == "AKL"].distance_km.mean()), 4),
+        "flights-157": lambda: _top(-r()[r().source == "CPH"].set_index("target").distance_km),
+        # the city of the one farthest destination (refused on a tie)
+        "flights-158": lambda: str(
+            _airport(_only(_top(r()[r().source == "JNB"].set_index("target").distance_km))).city
+        ),
+        "flights-159": lambda: g().has_edge("BER", "JFK"),
+        "flights-160": lambda: not g().has_edge("HEL", "SIN"),
+        "flights-161": lambda: bool(_airport("MAD").latitude > _airport("FCO").latitude),
+        "flights-162": lambda: all(g().has_edge(a, "ICN") for a, c in country().items() if c == "Japan"),
+        "flights-163": lambda: nx.shortest_path_length(g(), "AKL", "SCL") <= 2,
+        "flights-164": lambda: nx.shortest_path_length(g(), "LIH", "SCL"),
+        "flights-165": lambda: nx.shortest_path_length(g(), "MXP", "LIH"),
+        # the optimum takes three flights (via Istanbul and Dubai); the best with two is longer
+        "flights-166": lambda: _lightest_within("VIE", "MEL", 3),
+        "flights-167": lambda: _top(
+            pd.Series(
+                {a: g().out_degree(a) for a, c in country().items() if _continent_by_country_name()[c] == "Africa"}
+            )
+        ),
+        "flights-168": lambda: _top(r().groupby(r().source.map(country()).map(_continent_by_country_name())).size()),
+        "flights-169": lambda: sorted(set(g().successors("DEL")) & set(g().successors("CAI"))),
+        "flights-170": lambda: sorted(
+            a for a in g().predecessors("NBO") if _continent_by_country_name()[country()[a]] == "Asia"
+        ),
+        "flights-171": lambda: int((r().source.map(country()) == r().target.map(country())).sum()),
+        "flights-172": lambda: _top(pd.Series([country()[a] for a in g().predecessors("HNL")]).value_counts()),
     }
 
 
