@@ -622,12 +622,12 @@ def reach_asked(question: str) -> tuple[Reach, str] | None:
 
 _EDGE_NOUNS = (
     r"edges?|links?|roads?|streets?|connections?|cables?|wires?|pipes?|lines?|bridges?|arcs?|flights?|"
-    r"friendships?|relationships?|ties?|channels?|corridors?|tracks?|routes?"
+    r"friendships?|relationships?|ties?|channels?|corridors?|tracks?|routes?|bonds?"
 )
 _NODE_NOUNS = (
     r"nodes?|vertices|vertex|towns?|cities|city|stations?|junctions?|people|persons?|computers?|servers?|"
     r"machines?|hubs?|airports?|members?|users?|pages?|accounts?|sites?|points?|cut vertices|places?|"
-    r"intersections?|routers?|devices?"
+    r"intersections?|routers?|devices?|atoms?"
 )
 _COUNTED = re.compile(
     # lazy: the first noun counts ("How many edges leave node 1?" counts edges, not nodes)

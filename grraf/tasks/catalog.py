@@ -71,6 +71,11 @@ LEAST_CUES = (
     "cost", "costs", "weighted", "time",
     "dist",
 )  # fmt: skip
+#: The fewest edges on a path: asked as the least of something, or in hops, steps, legs or changes.
+HOPS_CUES = LEAST_CUES + (
+    "hop", "hops", "step", "steps", "jump", "jumps", "leg", "legs", "separation", "separated", "separate",
+    "change", "changes", "transfer", "transfers", "stops", "degrees",
+)  # fmt: skip
 #: How much gets through: a flow is asked as an amount, a capacity or a cut.
 FLOW_CUES = (
     "flow", "flows", "capacity", "capacities", "throughput", "bandwidth", "rate", "how much", "most", "maximum",
@@ -333,6 +338,7 @@ TASKS: tuple[Task, ...] = (
     ),
     Task(
         name="shortest_path_hops",
+        cues=HOPS_CUES,
         distance=True,
         summary="the fewest edges on a path from source to target (weights ignored)",
         phrasings=(
@@ -471,6 +477,9 @@ TASKS: tuple[Task, ...] = (
         negates="has_cycle",
         negation_words=(
             "acyclic",
+            "avoid",
+            "avoids",
+            "avoiding",
             "free of",
             "cycle-free",
             "loop-free",

@@ -52,6 +52,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
         "hyperlink",
         "hyperlinks",
         "connector",
+        "bond",
+        "bonds",
     ),
     "node": (
         "town",
@@ -104,6 +106,8 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
         "steps",
         "building",
         "buildings",
+        "atom",
+        "atoms",
     ),
     "path": ("route", "routes", "way", "ways", "trip", "trips", "journey", "journeys", "walk", "itinerary", "travel"),
     "cycle": ("loop", "loops", "circle", "circular", "cyclic", "round"),

@@ -143,6 +143,8 @@ def test_a_persistent_soft_finding_keeps_the_task_unconfirmed() -> None:
             "may ask the opposite ('no')",
         ),
         ("Would you say the links contain no loop at all, so it is tree-shaped?", "has_cycle", "('no')"),
+        # batch h, seed 2043: confirmed and wrong before "avoid" negated a cycle
+        ("Does this road map manage to avoid loops?", "has_cycle", "('avoid')"),
     ],
 )
 def test_a_yes_no_choice_that_may_answer_the_opposite_is_not_confirmed(question, task, expected) -> None:
@@ -610,3 +612,32 @@ def test_everyday_negating_phrases_hold_the_opposite_against_a_positive_choice(t
     values = {"G_prime": "G_prime"} if task == "subgraph_match" else {}
     _, found = check_choice(get_task(task), values, question, ScriptedStore({}, nodes=10), directed=True)
     assert any("the opposite" in f.text and phrase in f.text for f in found), [f.text for f in found]
+
+
+def test_bonds_are_edges_and_atoms_nodes_when_counted() -> None:
+    # batch h, seed 2043: the bonds whose breaking splits a molecule were counted as cut atoms, verified
+    from grraf.pipeline import validate
+
+    assert validate.counted("How many bonds would break the molecule apart if cut?") == "edges"
+    assert validate.counted("How many atoms hold the molecule together on their own?") == "nodes"
+    _, found = check_choice(
+        get_task("articulation_point_count"),
+        {},
+        "How many bonds would break the molecule apart if cut?",
+        ScriptedStore({}, nodes=10),
+    )
+    assert any("counts edges" in f.text for f in found), [f.text for f in found]
+
+
+def test_a_fewest_hops_choice_needs_a_word_of_least_or_steps() -> None:
+    # batch h, seed 2043: "how many bags per night can get from 0 to 1" (a flow) confirmed as hops
+    from grraf.pipeline.plan import cue_finding
+
+    task = get_task("shortest_path_hops")
+    assert cue_finding(task, "How many parcels per day can get from depot 0 to depot 1?") is not None
+    for question in (
+        "How many hops from 1 to 8?",
+        "How many changes at least from 2 to 9?",
+        "How far apart are 0 and 6?",
+    ):
+        assert cue_finding(task, question) is None, question
