@@ -176,7 +176,8 @@ def _print_report(out: Path) -> None:
     "not seen grraf's answers) or 3 (48 more written the same way on 2026-11-24), all since run and seen by "
     "grraf's developers (a question a fix was made for is in dev); 4 (48 more written the same way on "
     "2026-11-24, since run and seen too); 5 (48 more written the same way on 2026-11-26, run once and seen); "
-    "6 (48 more written the same way on 2026-11-27, run once on both stores and seen); default: every batch.",
+    "6 (48 more written the same way on 2026-11-27, run once on both stores and seen); 7 (48 more written "
+    "the same way on 2026-11-27, not yet run); default: every batch.",
 )
 @click.option(
     "--added",
