@@ -230,12 +230,13 @@ def choice_schema(
     is one of the names resolved in the question (free text only when none was found), so the
     grammar the local model decodes under cannot produce a name the database does not have.
     A named node's ``direction`` is left out when the schema fixes it (no entity's label links to
-    itself). ``returns`` (how the answer's nodes are named, optional) takes only properties that can name a
-    node (not numbers) and that the question speaks of ("give the codes"), and is left out when it
-    speaks of none: the plan names the nodes by the schema's display property then. Offered every
-    property, the 1.5B model filled in ``name`` for movies, a hard finding that dropped right
-    choices, and ``released`` for "Which movies were released before 1990?", which named the
-    movies by their years.
+    itself), and so is a label-wide task's when no label links to itself. ``returns`` (how the
+    answer's nodes are named, optional) takes only properties that can name a node (not numbers)
+    and that the question speaks of ("give the codes"), and is left out when it speaks of none: the
+    plan names the nodes by the schema's display property then. Offered every property, the 1.5B
+    model filled in ``name`` for movies, a hard finding that dropped right choices, and
+    ``released`` for "Which movies were released before 1990?", which named the movies by their
+    years.
 
     >>> from grraf.types import PropertyInfo
     >>> s = Schema("", labels=(LabelInfo("Person", 2, (PropertyInfo("name", "STRING"),)),),
@@ -251,6 +252,10 @@ def choice_schema(
     # itself (routes between airports): then the LLM is not asked, as it got it wrong ("out" for
     # the people who directed a movie) and then dropped the right task over the finding.
     fixed_direction = bool(entities) and not any(graph.self_types(e.label) for e in entities)
+    # A task over every node of a label (the most-connected, how many have more than n) likewise,
+    # when no label links to itself: the label and type fix the direction. Asked, the 1.5B model
+    # said "out" for the films with the fewest actors and kept it after the finding.
+    fixed_for_labels = not any(graph.self_types(label) for label in graph.labels)
     # The second step's direction likewise, unless from a node next to a named one some relationship
     # type goes both ways (routes between airports): asked, the 1.5B model answered "out" for the
     # films a director made and kept it when told "use second_direction in" (movies-15, -63).
@@ -269,7 +274,7 @@ def choice_schema(
         required = ["task"]
         named = task is not None and any(p.kind == "entity" for p in task.parameters)
         for param in task.parameters if task else ():
-            if param.name == "direction" and named and fixed_direction:
+            if param.name == "direction" and (fixed_direction if named else fixed_for_labels):
                 continue
             if param.name == "second_direction" and fixed_second:
                 continue
@@ -317,6 +322,12 @@ def offered(
     form = ask_form(question)
     fits = _FITS[form]
     no_numbers = graph is not None and not any(numeric(t) for e in entities for t in graph.properties(e.label).values())
+    # "Which person acted in the most movies?" asks for nodes of a label: no value of a property that
+    # belongs to no named node (the commonest birth year) answers it, though its words rank alike.
+    asked = readers.asked_noun(_masked(question, entities))
+    asks_nodes = graph is not None and bool(
+        readers.asks_who(question) or (asked and readers.label_for_noun(asked, graph.labels))
+    )
     out = []
     ranked = [c.task for c in property_candidates(_masked(question, entities), k=len(PROPERTY_TASKS))]
     # "Was Meg Ryan in Apollo 13?" is all names and stop words once masked: retrieval has nothing
@@ -325,6 +336,8 @@ def offered(
         needed = sum(1 for p in task.parameters if p.kind == "entity")
         own_property = task.parameter("property") is not None and task.parameter("rel_type") is None and needed
         if form == "number" and no_numbers and own_property:
+            continue
+        if asks_nodes and task.output == "value" and not needed:
             continue
         if len(exact) <= needed <= len(phrases) and task.output in fits:
             out.append(task)
@@ -765,7 +778,7 @@ def check_choice(
         asked = wanted[form] if form else "a value, not a yes or no"
         c.hard(f"The question asks for {asked}, but {task.name} gives {task.output}.")
     if task.output == "value" and form == "number" and "property" in c.params:
-        owner = c.params.get("entity_label")
+        owner = c.params.get("entity_label") or c.params.get("label")
         types = graph.properties(owner) if owner else graph.properties(c.params.get("rel_type", ""), rel=True)
         if not numeric(types.get(c.params["property"], "")):
             c.hard(f"The question asks for a number, but {c.params['property']!r} does not hold numbers.")
@@ -1191,6 +1204,11 @@ def _degree(c: _Check) -> tuple[str, str, str] | None:
     direction = c.choice("direction")
     if label is None or rel_type is None:
         return None
+    if not (c.graph.ends(label, rel_type, "out") and c.graph.ends(label, rel_type, "in")):
+        # The type goes one way only from this label: the label (checked against the question's
+        # words above) fixes the direction, which only restates it. The 1.5B model gave "out" for
+        # the films with the fewest actors, and the plan was dropped over it.
+        direction = None
     options = [d for d in ((direction,) if direction else ("out", "in")) if c.graph.ends(label, rel_type, d)]
     if not options:
         c.hard(f":{rel_type} does not connect :{label} nodes that way; the graph has {c.graph.shown(rel_type)}.")
@@ -1224,6 +1242,7 @@ def _degree(c: _Check) -> tuple[str, str, str] | None:
 
 
 def _top_by_degree(c: _Check) -> None:
+    _shared_values(c)
     found = _degree(c)
     counting = readers.ranks_by_count(c.question)
     ranking = sorted(readers.order_words(c.question))
@@ -1281,6 +1300,7 @@ def _top_by_property(c: _Check) -> None:
     have directed a film"), a number or an ordinal ("the 3 oldest", "the second oldest"); and an ask
     for a value ("What is the earliest release year?") is aggregate_property's.
     """
+    _shared_values(c)
     label = _label(c)
     if label is None:
         return
@@ -1372,6 +1392,7 @@ def _compare_entities(c: _Check) -> None:
 
 
 def _count_by_degree(c: _Check) -> None:
+    _shared_values(c)
     found = _degree(c)
     if found:
         label, rel_type, direction = found
@@ -1408,7 +1429,19 @@ def _count_label(c: _Check) -> None:
         c.hard(f"The question counts {groups}, not :{label} nodes.")
 
 
+def _shared_values(c: _Check) -> None:
+    """A value ranked by how many nodes share it is most_common_value's, not an extreme of the values:
+    "Which birth year is shared by the largest number of people?" was confirmed as the maximum of born."""
+    said = readers.counts_sharers(_masked(c.question, c.entities))
+    if said is not None:
+        c.hard(
+            f"The question ranks values by how many nodes share them ('{said}'), which {c.task.name} does not: "
+            "most_common_value counts them."
+        )
+
+
 def _aggregate_property(c: _Check) -> None:
+    _shared_values(c)
     label = _label(c)
     if label:
         c.label_property(label, needs_number=True)
@@ -1460,6 +1493,69 @@ def _connection(c: _Check) -> None:
         c.params["target_shown"] = [str(given)] if given is not None else c.graph.displays([target.label])
 
 
+def _connection_weight(c: _Check) -> None:
+    """The smallest total of a relationship property along a path ("covering as few kilometres as
+    possible"): a connection whose relationships carry the number the question speaks of."""
+    _connection(c)
+    if "path_types" not in c.params:
+        return
+    prop = c.given("property")
+    if prop is None:
+        c.hard(f"{c.task.name} needs property, the relationship property to add up.")
+        return
+    types = c.params["path_types"] or c.graph.rel_types
+    holders = [t for t in types if prop in c.graph.properties(t, rel=True)]
+    if not holders:
+        shown = "/".join(f":{t}" for t in types)
+        c.hard(f"{prop!r} is not a property of the {shown} relationships a connection here follows.")
+        return
+    if not all(numeric(c.graph.properties(t, rel=True)[prop]) for t in holders):
+        c.hard(f"{prop!r} does not hold numbers.")
+        return
+    if c.speaks_of(str(prop)) is None:
+        c.soft(f"The question does not speak of {prop!r}: it may ask for the fewest relationships instead.")
+    c.params["path_types"], c.params["property"] = holders, str(prop)
+
+
+def _most_common_value(c: _Check) -> None:
+    """The value of a property that the most (or fewest) nodes of a label share ("Which continent has
+    the fewest countries?" is the countries' continent). The label is what the question counts and
+    the property what it asks for; a label asked for ("Which country has the most airports?") counts
+    relationships, top_by_degree's question."""
+    label = c.required_name("label", "label")
+    if label is None:
+        return
+    c.params["label"] = label
+    counted, noun = readers.counted_label(c.question, c.graph.labels)
+    role = readers.role_of_noun(noun, c.graph.rel_types) if noun else None
+    if counted is None:
+        c.soft(f"The question does not say it counts :{label} nodes.")
+    elif counted != label:
+        c.hard(f"The question counts {noun} (:{counted} nodes), not :{label} nodes.")
+    elif role is not None:
+        # "the most common birth year among the actors": the :Person nodes that ACTED_IN, not all of them.
+        c.hard(f"The question counts {noun} (:{label} nodes with :{role}), but {c.task.name} counts every one.")
+    asked = readers.asked_noun(_masked(c.question, c.entities))
+    named = readers.label_for_noun(asked, c.graph.labels) if asked else None
+    if named is not None:
+        c.hard(f"The question asks for {asked} (:{named} nodes), not for a value: top_by_degree ranks nodes.")
+    if readers.ranks_by_count(c.question) is not True:
+        c.soft("The question does not say it ranks by how many share a value.")
+    # What narrows the count follows the counted noun ("the most countries in Asia"); the words before
+    # it say how the value is shared ("shared by the most people").
+    masked = _masked(c.question, c.entities)
+    after = re.split(rf"\b{re.escape(noun)}\b", masked, maxsplit=1, flags=re.IGNORECASE)[-1] if noun else masked
+    limit = readers.restriction(f"Which {after}")
+    if limit is not None:
+        c.soft(f"The question may count only some :{label} nodes ('{limit} ...'); {c.task.name} counts them all.")
+    c.label_property(label, needs_number=False)
+    prop = c.params.get("property")
+    if prop is not None and c.speaks_of(prop) is None:
+        c.soft(f"The question does not speak of {prop!r}.")
+    c.order(None)
+    c.pattern(f"(x:{label}).{prop}")
+
+
 def _component_members(c: _Check) -> None:
     readings = c.entity("entity")
     label = _label(c)
@@ -1502,7 +1598,9 @@ _SHAPES = {
     "aggregate_property": _aggregate_property,
     "connection_length": _connection,
     "connection_path": _connection,
+    "connection_weight": _connection_weight,
     "connected": _connection,
+    "most_common_value": _most_common_value,
     "component_members": _component_members,
     "largest_mutual_group": _largest_mutual_group,
 }

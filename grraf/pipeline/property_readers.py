@@ -48,6 +48,7 @@ _SAME_SENSE: tuple[frozenset[str], ...] = (
     frozenset({"role", "charact", "part"}),
     frozenset({"write", "author"}),
     frozenset({"rout", "fli", "flight"}),
+    frozenset({"born", "birth"}),
 )
 #: Stems of nouns that name the same kind of thing: a schema says ``Movie``, a question "films".
 #: Hand-written because no lexical database with its data installs from PyPI (WordNet's data is a
@@ -629,6 +630,29 @@ def ranks_by_count(question: str) -> bool | None:
     if asked & _SIZE:
         return None
     return False
+
+
+#: Narrow on purpose: "the largest number of films" and "the most popular airport" rank nodes by
+#: how many relationships they have (top_by_degree), so only sharing and commonness count here.
+_SHARED_BY_MOST = re.compile(
+    r"\bshared\s+by\s+(?:the\s+)?(?:most|fewest|largest|greatest|highest|biggest|smallest|lowest)\b"
+    r"|\b(?:most|least)\s+(?:common|frequent|usual)\b|\b(?:commonest|rarest)\b",
+    re.IGNORECASE,
+)
+
+
+def counts_sharers(question: str) -> str | None:
+    """The words by which the ask ranks values by how many share them ("the largest number of people",
+    "the most common", "rarest"), or None: no ranking of a property's own values (its maximum, the
+    node with the highest) answers that.
+
+    >>> counts_sharers("Which birth year is shared by the largest number of people?")
+    'shared by the largest'
+    >>> counts_sharers("What is the most recent release year?"), counts_sharers("Who has the largest number of films?")
+    (None, None)
+    """
+    found = _SHARED_BY_MOST.search(ask_sentence(question))
+    return found.group(0).lower() if found else None
 
 
 _AGGREGATES: tuple[tuple[frozenset[str], str], ...] = (

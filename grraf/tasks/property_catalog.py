@@ -374,6 +374,22 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         template="property_aggregate",
         sentence=Sentence(value="The {aggregate} of {property} over the {label} nodes: {value}."),
     ),
+    _task(
+        name="most_common_value",
+        summary="the value of a property that the most (or fewest) nodes of a label share (the commonest year)",
+        phrasings=(
+            "Which genre has the most books?",
+            "What is the most common job title among the employees?",
+            "In which year were the most albums released?",
+            "Which blood type is the rarest among the patients?",
+            "Which city do the most customers come from, by their city property?",
+            "Which colour do most of the cars have?",
+        ),
+        output="value",
+        parameters=(LABEL, PROPERTY, ORDER),
+        template="property_most_common_value",
+        sentence=Sentence(value="The {property} that the {order} number of {label} nodes share: {value}."),
+    ),
     # ------------------------------------------------------------------ two named nodes
     _task(
         name="relationship_property",
@@ -455,6 +471,27 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         template="property_connection_path",
         sentence=Sentence(value="A shortest connection {pattern}: {value}.", missing="No connection {pattern} exists."),
         draw="path",
+    ),
+    _task(
+        name="connection_weight",
+        summary=(
+            "the smallest total of a relationship property (distance, cost, time) along a path between two named nodes"
+        ),
+        phrasings=(
+            "What is the shortest total distance by road from Leeds to Bath, in miles?",
+            "How many minutes does the quickest train journey from York to Paris take, changes included?",
+            "What is the cheapest total fare from Oslo to Rome, however many legs?",
+            "Going from Ada to Alan through the network, what is the least total cost?",
+        ),
+        output="number",
+        parameters=(*ENDS, PROPERTY),
+        template="property_connection_weight",
+        sentence=Sentence(
+            value="The smallest total {property} of a connection {pattern}: {value}.",
+            missing="No connection {pattern} exists.",
+        ),
+        draw="path",
+        networkx_only=True,
     ),
     _task(
         name="connected",

@@ -516,3 +516,67 @@ def test_ranked_questions_asked_end_to_end_are_verified_and_right(store_name, re
         "Who is older, Brooke Langton or Tom Cruise?"
     )
     assert answer.value in ([], None), answer.value
+
+
+# ------------------------------------------------------------------ a value most nodes share; a path's total
+
+#: Questions moved to dev when most_common_value and connection_weight came, and when a label-wide
+#: task's direction came from the label (movies-134: the reply's "out" from a film restates it wrongly).
+SHARED_PLANS: dict[str, dict[str, Any]] = {
+    "movies-107": {"task": "most_common_value", "label": "Person", "property": "born", "order": "highest"},
+    "flights-104": {"task": "most_common_value", "label": "Country", "property": "continent", "order": "lowest"},
+    "flights-120": {"task": "connection_weight", "source": "Dublin", "target": "Honolulu", "property": "distance_km"},
+    "flights-144": {"task": "connection_weight", "source": "Edinburgh", "target": "Seoul", "property": "distance_km"},
+    "movies-134": {
+        "task": "top_by_degree",
+        "label": "Movie",
+        "rel_type": "ACTED_IN",
+        "direction": "out",
+        "order": "lowest",
+    },
+}
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_shared_values_and_weighted_trips_agree_with_the_projection_and_the_gold(store_name, request) -> None:
+    store = request.getfixturevalue(store_name)
+    schema = store.schema()
+    graph = PropertyGraph.of(schema)
+    projection = store.to_networkx()["G"]
+    moved = {q.id: q for q in load_questions(split="dev") if q.id in SHARED_PLANS}
+    assert set(moved) == set(SHARED_PLANS)
+    for qid, reply in SHARED_PLANS.items():
+        question, task = moved[qid], get_task(reply["task"])
+        entities = find_entities(question.text, store, schema)
+        parameters, findings = check_choice(task, reply, question.text, graph, entities, store)
+        assert findings == [], (qid, [f.text for f in findings])  # confirmed: a verified answer
+        (name,) = task.template_names("networkx")
+        python, solve = _oracle(name)
+        expected = solve(projection, **{p: parameters[p] for p in python.parameters})
+        assert check(question.to_question(), expected), (qid, expected)
+        for cypher in [t for t in load_templates(store.dialect) if t.name == name]:
+            code = render_template(cypher, parameters, max_hops=store.capabilities().max_hops)
+            assert code is not None
+            assert _same(store.execute(code, 60).value, expected), (qid, code)
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_shared_values_and_weighted_trips_asked_end_to_end_are_verified_and_right(store_name, request, library):
+    store = request.getfixturevalue(store_name)
+    moved = {q.id: q for q in load_questions(split="dev") if q.id in SHARED_PLANS}
+    for qid, reply in SHARED_PLANS.items():
+        answer = GraphQA(store, chat_model=scripted(json.dumps(reply)), settings=library).ask(moved[qid].text)
+        assert answer.trust == "verified" and check(moved[qid].to_question(), answer.value), (qid, answer.value)
+    # counted in flights, the same trip is connection_length's: the total distance is refused for it
+    question = "What is the fewest number of flights from Dublin to Honolulu?"
+    reply = {"task": "connection_length", "source": "Dublin", "target": "Honolulu"}
+    answer = GraphQA(store, chat_model=scripted(json.dumps(reply)), settings=library).ask(question)
+    schema = store.schema()
+    entities = find_entities(question, store, schema)
+    parameters, _ = check_choice(get_task(reply["task"]), reply, question, PropertyGraph.of(schema), entities, store)
+    python, solve = _oracle("property_connection_length")
+    hops = solve(store.to_networkx()["G"], **{p: parameters[p] for p in python.parameters})
+    assert answer.trust == "verified" and answer.value == hops, (answer.value, hops)
+    reply = {"task": "connection_weight", "source": "Dublin", "target": "Honolulu", "property": "distance_km"}
+    _, findings = check_choice(get_task(reply["task"]), reply, question, PropertyGraph.of(schema), entities, store)
+    assert findings, "a total distance is not confirmed for a count of flights"
