@@ -89,19 +89,26 @@ def offered_tasks(question: str, schema: Schema, graphs: Sequence[str], *, k: in
     return eligible([c.task for c in candidates(question, k=k + 4)], schema, graphs, question)[:k]
 
 
-def choice_schema(tasks: Sequence[Task], node_id_types: Sequence[str] = ()) -> dict[str, Any]:
+def choice_schema(
+    tasks: Sequence[Task], node_id_types: Sequence[str] = (), written: Sequence[int | str] = ()
+) -> dict[str, Any]:
     """The JSON schema of a reply: one of the tasks with its parameters, or none.
 
     Parameters are required, so a task cannot be chosen without its values; node parameters take
+    one of the nodes the question writes (``written``, :func:`written_nodes`) when it writes any, else
     the graph's id type when the store knows it.
 
     >>> from grraf.tasks import get_task
     >>> s = choice_schema([get_task("max_flow")], ("int",))
     >>> s["anyOf"][0]["required"], s["anyOf"][0]["properties"]["source"], s["anyOf"][-1]["properties"]
     (['task', 'source', 'target'], {'type': 'integer'}, {'task': {'const': 'none'}})
+    >>> choice_schema([get_task("max_flow")], ("int",), [3, 8])["anyOf"][0]["properties"]["target"]
+    {'enum': [3, 8]}
     """
-    if tuple(node_id_types) == ("int",):
-        node: dict[str, Any] = {"type": "integer"}
+    if written:
+        node: dict[str, Any] = {"enum": list(written)}
+    elif tuple(node_id_types) == ("int",):
+        node = {"type": "integer"}
     elif tuple(node_id_types) == ("str",):
         node = {"type": "string"}
     else:
@@ -120,6 +127,25 @@ def choice_schema(tasks: Sequence[Task], node_id_types: Sequence[str] = ()) -> d
             {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
         )
     return {"anyOf": options}
+
+
+def written_nodes(question: str, store: GraphStore, node_id_types: Sequence[str] = ()) -> list[int | str]:
+    """The graph's nodes the question writes, each once, in the order written: numbers always, words
+    too when the graph's ids may be strings.
+
+    The reply's node parameters are held to them by the grammar: free to write any id, the 1.5B model
+    answered node 5 for "How many links separate student 3 from the student farthest from them?"
+    and kept it after the finding (batch h, twice), and the question fell back.
+    """
+    words = "str" in node_id_types
+    out: list[int | str] = []
+    for token in re.findall(r"\w+", question):
+        if not (token.isdigit() or words) or not validate.mentions(question, token):
+            continue
+        key = store.node_key(token)
+        if isinstance(key, int | str) and not isinstance(key, bool) and key not in out:
+            out.append(key)
+    return out
 
 
 def candidate_lines(tasks: Sequence[Task], question: str = "") -> str:
@@ -173,6 +199,13 @@ def check_choice(
             except (TypeError, ValueError):
                 kind = "a whole number" if param.kind == "integer" else "a number"
                 findings.append(Finding(f"{param.name} must be {kind}, not {value!r}.", hard=True))
+    nodes = [parameters[p.name] for p in task.parameters if p.kind == "node" and p.name in parameters]
+    if len(nodes) == 2 and nodes[0] == nodes[1]:
+        # One node written, two taken: "How many links separate student 3 from the student farthest
+        # from them?" as the hops from 3 to 3 (0, verified) once node parameters were held to the
+        # nodes written. A question about a node and itself is not one of the registry's.
+        names = " and ".join(p.name for p in task.parameters if p.kind == "node")
+        findings.append(Finding(f"{names} are both {nodes[0]!r}; {task.name} takes two different nodes.", hard=True))
     reversed_direction = validate.direction_issue(question, parameters)
     if reversed_direction:
         findings.append(Finding(reversed_direction, hard=True))
@@ -562,12 +595,12 @@ def plan(
     )
     choice = Choice(
         messages,
-        choice_schema(offered, schema.node_id_types),
+        choice_schema(offered, schema.node_id_types, written_nodes(question, store, schema.node_id_types)),
         offered,
         check=lambda task, reply: check_choice(task, reply, question, store, directed=schema.directed),
         contrast=lambda task: contrast_rival(task, offered, question, llm),
         ask_again="plan_none",
-        narrow=lambda tasks: _narrowed(tasks, question, schema),
+        narrow=lambda tasks: _narrowed(tasks, question, schema, store),
     )
     decided = decide(base, choice, llm, rounds=PLAN_ROUNDS)
     chosen = task_of(decided)
@@ -581,14 +614,15 @@ def plan(
     return decided
 
 
-def _narrowed(tasks: Sequence[Task], question: str, schema: Schema) -> Narrowing | None:
+def _narrowed(tasks: Sequence[Task], question: str, schema: Schema, store: GraphStore) -> Narrowing | None:
     """After a finding: the offered tasks the question's stated values fit, when fewer than offered
     (:func:`taking_stated_values`), with their schema and the lines that show them."""
     fitting = taking_stated_values(tasks, question)
     if not fitting or len(fitting) == len(tasks):
         return None
     shown = "\nThe tasks whose parameters the question's values can fill:\n" + candidate_lines(fitting, question)
-    return Narrowing(tuple(fitting), choice_schema(fitting, schema.node_id_types), shown)
+    written = written_nodes(question, store, schema.node_id_types)
+    return Narrowing(tuple(fitting), choice_schema(fitting, schema.node_id_types, written), shown)
 
 
 def _is_property_graph(schema: Schema) -> bool:

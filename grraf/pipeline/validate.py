@@ -359,9 +359,19 @@ def main_clause(question: str) -> str:
     'Is it impossible to 2-colour the graph'
     >>> main_clause("Can the nodes be cut into two halves with no edge inside either half?")
     'Can the nodes be cut into two halves'
+    >>> main_clause("Treating each edge as two-way, does this graph manage to avoid cycles?")
+    'does this graph manage to avoid cycles?'
     """
-    ask = ask_sentence(question)
+    ask = _LEADING.sub("", ask_sentence(question))
     return _SUBORDINATE.split(ask, maxsplit=1)[0].strip()
+
+
+#: A phrase before the ask proper ("Treating each edge as two-way, does this graph ...?"): the main
+#: clause starts after it (batch h: the "avoid" of the ask was cut off with the rest).
+_LEADING = re.compile(
+    r"^[^,?]*,\s*(?=(?:is|are|was|were|does|do|did|can|could|would|will|has|have|had|should|must|might|may)\b)",
+    re.IGNORECASE,
+)
 
 
 def said(question: str, words: Iterable[str], *, main: bool = False) -> str | None:

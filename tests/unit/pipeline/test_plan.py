@@ -641,3 +641,33 @@ def test_a_fewest_hops_choice_needs_a_word_of_least_or_steps() -> None:
         "How far apart are 0 and 6?",
     ):
         assert cue_finding(task, question) is None, question
+
+
+def test_node_parameters_are_held_to_the_nodes_the_question_writes() -> None:
+    # batch h, seed 2043: node 5 for "... separate student 3 from ..." twice, and the question fell back
+    from grraf.pipeline.plan import choice_schema, written_nodes
+
+    store = ScriptedStore({}, nodes=10)
+    question = "How many links separate student 3 from the student farthest from them, in 2 steps or 12?"
+    assert written_nodes(question, store, ("int",)) == [3, 2]  # 12 is no node of a 10-node graph
+    option = choice_schema([get_task("eccentricity")], ("int",), [3, 2])["anyOf"][0]
+    assert option["properties"]["node"] == {"enum": [3, 2]}
+    # a question that writes no node leaves the id type open
+    assert written_nodes("Which node is the most central?", store, ("int",)) == []
+    option = choice_schema([get_task("eccentricity")], ("int",), [])["anyOf"][0]
+    assert option["properties"]["node"] == {"type": "integer"}
+
+
+def test_two_node_parameters_on_one_written_node_are_refused() -> None:
+    # held to the one node written, shortest_path_hops from 3 to 3 gave 0, verified (batch h wording)
+    question = "How many links separate student 3 from the student farthest from them, by the shortest chain?"
+    _, found = check_choice(
+        get_task("shortest_path_hops"), {"source": 3, "target": 3}, question, ScriptedStore({}, nodes=10)
+    )
+    assert any(f.hard and "source and target are both 3" in f.text for f in found), [f.text for f in found]
+
+
+def test_a_phrase_before_the_ask_is_not_its_main_clause() -> None:
+    question = "Treating each edge as two-way, does this graph manage to avoid cycles entirely?"
+    _, found = check_choice(get_task("is_acyclic"), {}, question, ScriptedStore({}, nodes=10))
+    assert found == [], [f.text for f in found]
