@@ -46,6 +46,7 @@ from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
 from grraf.tasks import PROPERTY_TASKS, Task
 from grraf.tasks.retrieval import DEFAULT_K, closest_phrasing, property_candidates
+from grraf.tasks.vocabulary import NEGATING_PHRASES
 from grraf.types import Entity, LabelInfo, Pattern, Plan, Schema
 
 logger = logging.getLogger(__name__)
@@ -777,6 +778,11 @@ def check_choice(
         wanted = {"yes/no": "a yes or no", "number": "a number", "node": "nodes", "list": "a list"}
         asked = wanted[form] if form else "a value, not a yes or no"
         c.hard(f"The question asks for {asked}, but {task.name} gives {task.output}.")
+    negation = validate.said(question, _NEGATIONS, main=True) if task.output == "yes/no" else None
+    if negation:
+        # "Is there no direct flight from Helsinki to Singapore?" was answered True (a flight exists)
+        # and flagged verified (batch 7): the yes/no tasks here say whether something holds.
+        c.hard(f"The question asks whether something does NOT hold ('{negation}'); {task.name} says whether it does.")
     if task.output == "value" and form == "number" and "property" in c.params:
         owner = c.params.get("entity_label") or c.params.get("label")
         types = graph.properties(owner) if owner else graph.properties(c.params.get("rel_type", ""), rel=True)
@@ -802,6 +808,11 @@ def check_choice(
 
 
 _COUNTING = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b", re.IGNORECASE)
+#: Words by which a yes/no ask asks the opposite ("Is there no direct flight ...?", "Have they never met?").
+#: Not "isn't": "Isn't there a flight from Oslo to Rome?" is answered like "Is there ...?".
+_NEGATIONS = (
+    "no", "not", "never", "none", "neither", "nor", "cannot", "without", *NEGATING_PHRASES,
+)  # fmt: skip
 
 
 def _unused_asks(

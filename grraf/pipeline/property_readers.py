@@ -20,7 +20,25 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from grraf.pipeline.validate import ask_sentence
+from grraf.pipeline import validate
+
+#: A phrase set before the ask proper ("Apart from Tom Hanks, which actor ...?"): the readers that
+#: look at how the ask begins start after it. What the phrase says is not lost: a name in it is
+#: held against a task that leaves the name out (property_plan.check_choice).
+_ASKING = r"(?:which|what|who|whom|whose|how|is|are|was|were|does|do|did|can|could|has|have)\b"
+_LEADING = re.compile(rf"^(?!\s*(?:(?:in|on|at|for|from|to|of|by|with)\s+)?{_ASKING})[^,?]*,\s*(?={_ASKING})", re.I)
+
+
+def ask_sentence(question: str) -> str:
+    """The ask (:func:`grraf.pipeline.validate.ask_sentence`) without a phrase set before it.
+
+    >>> ask_sentence("Apart from Tom Hanks, which actor has been in the most movies?")
+    'which actor has been in the most movies?'
+    >>> ask_sentence("How many movies did Tom Hanks act in, which were released after 2000?")
+    'How many movies did Tom Hanks act in, which were released after 2000?'
+    """
+    return _LEADING.sub("", validate.ask_sentence(question))
+
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+(?:\.\d+)?")
 #: Words of schema names that say nothing about what they name (``ACTED_IN``, ``IN_COUNTRY``, ``has_part``).

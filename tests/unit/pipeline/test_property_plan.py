@@ -1315,3 +1315,20 @@ def test_an_extreme_value_is_not_the_value_most_nodes_share(store) -> None:
     reply = {"label": "Person", "property": "born", "order": "highest"}
     _, findings = check(store, "Which is the most common birth year of the people?", "top_by_property", **reply)
     assert any(f.hard and "'most common'" in f.text for f in findings), texts(findings)
+
+
+def test_a_negated_yes_no_ask_is_not_answered_by_whether_it_holds(store) -> None:
+    # batch 7: "Is there no direct flight from Helsinki to Singapore?" answered True, verified
+    reply = {"source": "Glasgow", "target": "Sydney", "rel_type": "ROUTE"}
+    _, findings = check(store, "Is there no direct flight from Glasgow to Sydney?", "relationship_exists", **reply)
+    assert any(f.hard and "does NOT hold ('no')" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Is there a direct flight from Glasgow to Sydney?", "relationship_exists", **reply)
+    assert not [f for f in findings if f.hard], texts(findings)
+
+
+def test_a_phrase_before_the_ask_does_not_hide_what_it_asks_for(store) -> None:
+    # batch 7: "Apart from Tom Hanks, which actor ...?" was answered with a movie, verified
+    question = "Apart from Tom Hanks, which actor has been in the most recent movie?"
+    reply = {"entity": "Tom Hanks", "rel_type": "ACTED_IN", "property": "released", "order": "highest"}
+    _, findings = check(store, question, "top_neighbour_by_property", **reply)
+    assert any(f.hard and "gives :Movie nodes" in f.text for f in findings), texts(findings)

@@ -112,8 +112,9 @@ def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
     assert f"property: {fresh6}" in batch6.output and 40 < fresh6 < 48
     batch7 = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", "7", "--dry-run"])
     assert batch7.exit_code == 0, batch7.output
-    # 48 written 2026-11-27, all test, not yet run
-    assert "property: 48" in batch7.output and len(property_questions("test", batch=7)) == 48
+    # 48 written 2026-11-27, all test; run once (the same day), and those a fix was made for since moved to dev
+    fresh7 = len(property_questions("test", batch=7))
+    assert f"property: {fresh7}" in batch7.output and 40 < fresh7 < 48
     ids = [q.id for q in property_questions("dev")][:3]
     only: list[Any] = []
 
