@@ -447,6 +447,7 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "What is the degree of separation between Grace Kelly and Cary Grant?",
             "How many trains do I need at least to get from Leeds to Paris?",
             "How many handshakes separate Ada from Alan?",
+            "How many trains make up the shortest journey from York to Bath?",
         ),
         output="number",
         parameters=ENDS,

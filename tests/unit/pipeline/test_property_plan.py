@@ -1332,3 +1332,11 @@ def test_a_phrase_before_the_ask_does_not_hide_what_it_asks_for(store) -> None:
     reply = {"entity": "Tom Hanks", "rel_type": "ACTED_IN", "property": "released", "order": "highest"}
     _, findings = check(store, question, "top_neighbour_by_property", **reply)
     assert any(f.hard and "gives :Movie nodes" in f.text for f in findings), texts(findings)
+
+
+def test_the_shortest_connection_counted_in_steps_is_connection_length(store) -> None:
+    # "shortest" was no word of connection_length's own, so every such ask was refused as a ranking
+    reply = {"source": "Glasgow", "target": "Sydney"}
+    question = "How many flights are on the shortest route from Glasgow to Sydney?"
+    _, findings = check(store, question, "connection_length", **reply)
+    assert findings == [], texts(findings)
