@@ -81,11 +81,15 @@ def _view(G, path_types, path_direction):
     return view
 
 
-def _hops(view, sources, targets):
-    """The fewest steps from any of ``sources`` to any of ``targets`` (a node to itself excluded), or None."""
+def _hops(view, sources, targets, weight=None):
+    """The fewest steps from any of ``sources`` to any of ``targets`` (a node to itself excluded), or None;
+    with ``weight``, the smallest total of that edge attribute instead (Dijkstra)."""
     best = None
     for s in sources:
-        lengths = nx.single_source_shortest_path_length(view, s)
+        if weight is None:
+            lengths = nx.single_source_shortest_path_length(view, s)
+        else:
+            lengths = nx.single_source_dijkstra_path_length(view, s, weight=weight)
         for t in targets:
             if t != s and t in lengths and (best is None or lengths[t] < best):
                 best = lengths[t]

@@ -10,7 +10,7 @@
 # verified: tested
 import networkx as nx
 
-from cypher_templates.networkx._property_graph import _named
+from cypher_templates.networkx._property_graph import _hops, _named
 
 
 def solve(G, source, source_label, source_key, target, target_label, target_key, path_types, path_direction, property):
@@ -22,11 +22,5 @@ def solve(G, source, source_label, source_key, target, target_label, target_key,
             continue
         if not view.has_edge(u, v) or w < view[u][v]["w"]:
             view.add_edge(u, v, w=w)
-    best = None
-    targets = _named(G, target_label, target_key, target)
-    for s in _named(G, source_label, source_key, source):
-        lengths = nx.single_source_dijkstra_path_length(view, s, weight="w")
-        for t in targets:
-            if t != s and t in lengths and (best is None or lengths[t] < best):
-                best = lengths[t]
-    return best
+    sources = _named(G, source_label, source_key, source)
+    return _hops(view, sources, _named(G, target_label, target_key, target), weight="w")

@@ -593,14 +593,15 @@ def plan(
     messages: list[BaseMessage] = load_prompt("plan").render(
         question=question, graph_facts=graph_facts(schema), candidates=candidate_lines(offered, question)
     )
+    written = written_nodes(question, store, schema.node_id_types)
     choice = Choice(
         messages,
-        choice_schema(offered, schema.node_id_types, written_nodes(question, store, schema.node_id_types)),
+        choice_schema(offered, schema.node_id_types, written),
         offered,
         check=lambda task, reply: check_choice(task, reply, question, store, directed=schema.directed),
         contrast=lambda task: contrast_rival(task, offered, question, llm),
         ask_again="plan_none",
-        narrow=lambda tasks: _narrowed(tasks, question, schema, store),
+        narrow=lambda tasks: _narrowed(tasks, question, schema, written),
     )
     decided = decide(base, choice, llm, rounds=PLAN_ROUNDS)
     chosen = task_of(decided)
@@ -614,14 +615,13 @@ def plan(
     return decided
 
 
-def _narrowed(tasks: Sequence[Task], question: str, schema: Schema, store: GraphStore) -> Narrowing | None:
+def _narrowed(tasks: Sequence[Task], question: str, schema: Schema, written: Sequence[int | str]) -> Narrowing | None:
     """After a finding: the offered tasks the question's stated values fit, when fewer than offered
     (:func:`taking_stated_values`), with their schema and the lines that show them."""
     fitting = taking_stated_values(tasks, question)
     if not fitting or len(fitting) == len(tasks):
         return None
     shown = "\nThe tasks whose parameters the question's values can fill:\n" + candidate_lines(fitting, question)
-    written = written_nodes(question, store, schema.node_id_types)
     return Narrowing(tuple(fitting), choice_schema(fitting, schema.node_id_types, written), shown)
 
 

@@ -325,12 +325,13 @@ def offered(
     no_numbers = graph is not None and not any(numeric(t) for e in entities for t in graph.properties(e.label).values())
     # "Which person acted in the most movies?" asks for nodes of a label: no value of a property that
     # belongs to no named node (the commonest birth year) answers it, though its words rank alike.
-    asked = readers.asked_noun(_masked(question, entities))
+    masked = _masked(question, entities)
+    asked = readers.asked_noun(masked)
     asks_nodes = graph is not None and bool(
         readers.asks_who(question) or (asked and readers.label_for_noun(asked, graph.labels))
     )
     out = []
-    ranked = [c.task for c in property_candidates(_masked(question, entities), k=len(PROPERTY_TASKS))]
+    ranked = [c.task for c in property_candidates(masked, k=len(PROPERTY_TASKS))]
     # "Was Meg Ryan in Apollo 13?" is all names and stop words once masked: retrieval has nothing
     # to rank by, so every task is offered in registry order and the filters below choose.
     for task in ranked or PROPERTY_TASKS:
@@ -1546,7 +1547,8 @@ def _most_common_value(c: _Check) -> None:
     elif role is not None:
         # "the most common birth year among the actors": the :Person nodes that ACTED_IN, not all of them.
         c.hard(f"The question counts {noun} (:{label} nodes with :{role}), but {c.task.name} counts every one.")
-    asked = readers.asked_noun(_masked(c.question, c.entities))
+    masked = _masked(c.question, c.entities)
+    asked = readers.asked_noun(masked)
     named = readers.label_for_noun(asked, c.graph.labels) if asked else None
     if named is not None:
         c.hard(f"The question asks for {asked} (:{named} nodes), not for a value: top_by_degree ranks nodes.")
@@ -1554,7 +1556,6 @@ def _most_common_value(c: _Check) -> None:
         c.soft("The question does not say it ranks by how many share a value.")
     # What narrows the count follows the counted noun ("the most countries in Asia"); the words before
     # it say how the value is shared ("shared by the most people").
-    masked = _masked(c.question, c.entities)
     after = re.split(rf"\b{re.escape(noun)}\b", masked, maxsplit=1, flags=re.IGNORECASE)[-1] if noun else masked
     limit = readers.restriction(f"Which {after}")
     if limit is not None:
