@@ -177,7 +177,8 @@ def _print_report(out: Path) -> None:
     "grraf's developers (a question a fix was made for is in dev); 4 (48 more written the same way on "
     "2026-11-24, since run and seen too); 5 (48 more written the same way on 2026-11-26, run once and seen); "
     "6 (48 more written the same way on 2026-11-27, run once on both stores and seen); 7 (48 more written "
-    "the same way on 2026-11-27, run once on both stores and seen); default: every batch.",
+    "the same way on 2026-11-27, run once on both stores and seen); 8 (48 more written the same way on "
+    "2026-11-27, all test, unseen so far); default: every batch.",
 )
 @click.option(
     "--added",

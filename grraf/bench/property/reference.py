@@ -363,6 +363,43 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-171": lambda: nx.shortest_path_length(
             movies_graph(), ("Person", "Sean Penn"), ("Person", "Jack Nicholson")
         ),
+        # batch 8
+        "movies-172": lambda: _released("Batman Begins"),
+        "movies-173": lambda: list(
+            a()[(a().source == "Michael Caine") & (a().target == "Batman Begins")].roles.iloc[0]
+        ),
+        "movies-174": lambda: sorted(a()[(a().target == "Top Gun") & a().roles.map(lambda r: "Iceman" in r)].source),
+        "movies-175": lambda: sorted(pr()[pr().target == "Ninja Assassin"].source),
+        "movies-176": lambda: len(set(d()[d().source == "Ridley Scott"].target)),
+        "movies-177": lambda: int(p().born.between(1960, 1969).sum()),
+        "movies-178": lambda: max(_released(t) for t in _movies_of("Meg Ryan")),
+        "movies-179": lambda: _co_actors("Robin Williams"),
+        "movies-180": lambda: sorted(set(d()[d().target.isin(_movies_of("Helen Hunt"))].source)),
+        # the other films of whoever directed Forrest Gump
+        "movies-181": lambda: sorted(
+            set(d()[d().source.isin(set(d()[d().target == "Forrest Gump"].source))].target) - {"Forrest Gump"}
+        ),
+        "movies-182": lambda: len(set(d()[d().target.isin(_movies_of("Jack Nicholson"))].source)),
+        "movies-183": lambda: sorted(_movies_of("Kevin Bacon") - set(d()[d().source == "Ron Howard"].target)),
+        "movies-184": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Madonna"), ("Person", "Carrie-Anne Moss")
+        ),
+        "movies-185": lambda: nx.shortest_path_length(movies_graph(), ("Movie", "Twister"), ("Person", "Hugo Weaving")),
+        "movies-186": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "John Cusack"), ("Person", "Natalie Portman")
+        ),
+        # different directors of the films each actor acted in
+        "movies-187": lambda: _top(
+            pd.Series({x: len(set(d()[d().target.isin(_movies_of(x))].source)) for x in set(a().source)})
+        ),
+        "movies-188": lambda: _top(-pd.Series({x: len(_movies_of(x)) for x in _cast("The Matrix")})),
+        "movies-189": lambda: _top(-p()[p().name.isin(set(w().source))].dropna(subset=["born"]).set_index("name").born),
+        "movies-190": lambda: _top_k(-m().set_index("title").released, 3),
+        "movies-191": lambda: _top(d().groupby("target").size()),
+        "movies-192": lambda: bool(((w().source == "Nancy Meyers") & (w().target == "Something's Gotta Give")).any()),
+        "movies-193": lambda: not (set(d()[d().source == "Clint Eastwood"].target) & _movies_of("Gene Hackman")),
+        "movies-194": lambda: not nx.has_path(movies_graph(), ("Person", "Nathan Lane"), ("Person", "Joaquin Phoenix")),
+        "movies-195": lambda: _born("Clint Eastwood") < _born("Gene Hackman"),
     }
 
 
@@ -650,6 +687,47 @@ def _flights_reference() -> dict[str, Reference]:
         ),
         "flights-171": lambda: int((r().source.map(country()) == r().target.map(country())).sum()),
         "flights-172": lambda: _top(pd.Series([country()[a] for a in g().predecessors("HNL")]).value_counts()),
+        # batch 8
+        "flights-173": lambda: str(_airport("PEK")["name"]),
+        "flights-174": lambda: float(_airport("LIH").longitude),
+        "flights-175": lambda: _distance("ICN", "AKL"),
+        "flights-176": lambda: country()[_code_of("Ministro Pistarini International Airport")],
+        "flights-177": lambda: int((nodes("flights", "Airport").longitude < -100).sum()),
+        "flights-178": lambda: round(
+            float(
+                r()[
+                    (r().source == "FRA") & (r().target.map(country()).map(_continent_by_country_name()) == "Asia")
+                ].distance_km.mean()
+            ),
+            4,
+        ),
+        "flights-179": lambda: int(((r().source == "LHR") & (r().distance_km > 9000)).sum()),
+        "flights-180": lambda: len(_foreign_countries_served("ICN")),
+        "flights-181": lambda: sorted(set(g().predecessors("CPT")) & set(g().predecessors("MEL"))),
+        "flights-182": lambda: sorted(
+            t for t in g().successors("BOM") if _continent_by_country_name()[country()[t]] == "Africa"
+        ),
+        "flights-183": lambda: sorted(a for a, c in country().items() if c == country()["MUC"] and a != "MUC"),
+        "flights-184": lambda: _flown_from_one_not_the_other("BCN", "VIE"),
+        "flights-185": lambda: _top_k(nodes("flights", "Airport").set_index("code").latitude, 3),
+        "flights-186": lambda: _top_k(r()[r().source == "SIN"].set_index("target").distance_km, 2),
+        "flights-187": lambda: nx.shortest_path_length(g(), "SCL", "TRE"),
+        "flights-188": lambda: nx.shortest_path_length(g(), "KOA", "GLA"),
+        # the optimum takes three flights (via Helsinki and Narita)
+        "flights-189": lambda: _lightest_within("ARN", "AKL", 3),
+        "flights-190": lambda: _top(pd.Series(dict(g().in_degree()))),
+        "flights-191": lambda: _top(
+            -pd.Series(
+                {a: g().in_degree(a) for a, c in country().items() if _continent_by_country_name()[c] == "Europe"}
+            )
+        ),
+        "flights-192": lambda: g().has_edge("MEX", "ICN"),
+        "flights-193": lambda: not nx.has_path(g(), "BRR", "GLA"),
+        "flights-194": lambda: (
+            not any(_continent_by_country_name()[country()[t]] == "North America" for t in g().successors("EDI"))
+        ),
+        "flights-195": lambda: _distance("NRT", "ICN") < _distance("HND", "ICN"),
+        "flights-196": lambda: all(country()[t] != "Spain" for t in g().successors("MAD")),
     }
 
 
