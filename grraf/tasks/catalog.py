@@ -184,6 +184,14 @@ LOOP_CUES = (
     "round", "ring", "rings", "closed", "back", "return", "returns", "returning", "revisit", "circuit",
     "circuits", "dag", "tree", "trees", "forest", "feedback", "circularity", "again", "itself", "themselves",
 )  # fmt: skip
+#: What a question says about the cycles it takes as given (their parity, all of them): whether
+#: every cycle is even is 2-colourability, not whether a cycle exists. "Treating edges as
+#: undirected, does every cycle of the graph have an even number of edges?" was confirmed as
+#: has_cycle (dev bipartite-26, seed 1).
+CYCLE_QUALITIES = (
+    "even number", "even length", "even-length", "odd number", "odd length", "odd-length", "every cycle",
+    "each cycle", "all cycles", "all the cycles", "all of its cycles",
+)  # fmt: skip
 #: A share of possible links among a node's neighbours.
 SHARE_CUES = (
     "clustering", "coefficient", "fraction", "proportion", "share", "ratio", "percentage", "percent", "probability",
@@ -434,6 +442,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="has_cycle",
         cues=LOOP_CUES,
+        contrary=CYCLE_QUALITIES,
         terms=("cycle", "cycles"),
         summary="whether the graph contains a cycle (a directed cycle when the graph is directed)",
         phrasings=(
@@ -458,6 +467,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="is_acyclic",
         cues=LOOP_CUES,
+        contrary=CYCLE_QUALITIES,
         terms=("acyclic", "cycle", "cycles"),
         summary="whether the graph has NO cycle (a DAG when directed, a forest when undirected)",
         phrasings=(

@@ -477,6 +477,9 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
         ("isomorphism", "Does the graph have a subgraph isomorphic to the directed graph with edges a→b, b→c?"),
         # whatever the groups are called, more than two of them is no 2-colouring (bipartite-39, seed 2042)
         ("bipartite", "Rivals must sit in different rooms. Do I need more than two rooms?"),
+        # the parity of every cycle is 2-colourability, not whether one exists (dev bipartite-26, seed 1)
+        ("has_cycle", "Treating edges as undirected, does every cycle of the graph have an even number of edges?"),
+        ("is_acyclic", "Is every cycle of odd length?"),
     ],
 )
 def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: str) -> None:
