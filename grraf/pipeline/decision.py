@@ -33,10 +33,13 @@ NONE = "none"
 @dataclass(frozen=True)
 class Finding:
     """Something a reader found wrong with a choice. ``hard``: the chosen task would compute
-    something else than the question asks, so it must not run unconfirmed."""
+    something else than the question asks, so it must not run unconfirmed. ``rules_out``: the
+    finding holds against the task whatever its parameters (it counts both directions where the
+    question counts one), so the next round does not offer it again."""
 
     text: str
     hard: bool
+    rules_out: bool = False
 
 
 #: Checks a chosen task and the LLM's reply: the parameters the templates take, and the findings.
@@ -119,6 +122,13 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
         narrowing = choice.narrow(tasks) if choice.narrow is not None else None
         if narrowing is not None:
             tasks, json_schema = narrowing.tasks, narrowing.json_schema
+        if any(f.rules_out for f in findings) and any(t is not task for t in tasks):
+            # Told what its choice does not compute, the 1.5B model chose it again in most such
+            # rounds (degree for "Count the edges whose destination is 1", has_edge for a route):
+            # the next round's grammar no longer offers it. The LLM still chooses, among the rest
+            # or none, and its new choice meets the same readers.
+            tasks, json_schema = _without(tasks, json_schema, task)
+            inputs["issues"] += f" {task.name} is not offered again."
         if "choices" in feedback.inputs:
             inputs["choices"] = narrowing.shown if narrowing else ""
         messages = [*messages, AIMessage(json.dumps(reply)), *feedback.render(**inputs)]
@@ -128,6 +138,12 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
     if any(f.hard for f in findings):
         return without_task(base, chosen=task.name, issues=remaining)
     return with_task(base, task, parameters, confirmed=False, issues=remaining)
+
+
+def _without(tasks: Sequence[Task], json_schema: dict[str, Any], task: Task) -> tuple[tuple[Task, ...], dict[str, Any]]:
+    """``tasks`` and the reply schema (one ``anyOf`` option per task, by its ``task`` const) without ``task``."""
+    options = [o for o in json_schema["anyOf"] if o["properties"]["task"].get("const") != task.name]
+    return tuple(t for t in tasks if t is not task), {**json_schema, "anyOf": options}
 
 
 def with_task(

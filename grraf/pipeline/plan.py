@@ -216,7 +216,7 @@ def check_choice(
         findings.append(Finding(f"The question asks for {asked}, but {task.name} gives {task.output}.", hard=True))
     polarity = polarity_finding(task, question)
     if polarity:
-        findings.append(Finding(polarity, hard=False))
+        findings.append(Finding(polarity, hard=False, rules_out=True))
     unused = validate.unused_values(question, [values.get(p.name) for p in task.parameters])
     if unused:
         findings.append(
@@ -229,10 +229,13 @@ def check_choice(
                 f"The question names node(s) {', '.join(named)}, which {task.signature()} does not take.", hard=False
             )
         )
-    findings.extend(Finding(text, hard=False) for text in scope_findings(task, values, question, directed))
+    # What the task computes against what the question asks, whatever the parameters: ruled out.
+    findings.extend(
+        Finding(text, hard=False, rules_out=True) for text in scope_findings(task, values, question, directed)
+    )
     term = term_finding(task, question, directed)
     if term:
-        findings.append(Finding(term, hard=False))
+        findings.append(Finding(term, hard=False, rules_out=True))
     return parameters, findings
 
 

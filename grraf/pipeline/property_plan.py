@@ -389,8 +389,8 @@ class _Check:
     findings: list[Finding] = field(default_factory=list)
     params: dict[str, Any] = field(default_factory=dict)
 
-    def hard(self, text: str) -> None:
-        self.findings.append(Finding(text, hard=True))
+    def hard(self, text: str, *, rules_out: bool = False) -> None:
+        self.findings.append(Finding(text, hard=True, rules_out=rules_out))
 
     def soft(self, text: str) -> None:
         self.findings.append(Finding(text, hard=False))
@@ -778,12 +778,15 @@ def check_choice(
     if task.output not in _FITS[form]:
         wanted = {"yes/no": "a yes or no", "number": "a number", "node": "nodes", "list": "a list"}
         asked = wanted[form] if form else "a value, not a yes or no"
-        c.hard(f"The question asks for {asked}, but {task.name} gives {task.output}.")
+        c.hard(f"The question asks for {asked}, but {task.name} gives {task.output}.", rules_out=True)
     negation = validate.said(question, _NEGATIONS, main=True) if task.output == "yes/no" else None
     if negation:
         # "Is there no direct flight from Helsinki to Singapore?" was answered True (a flight exists)
         # and flagged verified (batch 7): the yes/no tasks here say whether something holds.
-        c.hard(f"The question asks whether something does NOT hold ('{negation}'); {task.name} says whether it does.")
+        c.hard(
+            f"The question asks whether something does NOT hold ('{negation}'); {task.name} says whether it does.",
+            rules_out=True,
+        )
     if task.output == "value" and form == "number" and "property" in c.params:
         owner = c.params.get("entity_label") or c.params.get("label")
         types = graph.properties(owner) if owner else graph.properties(c.params.get("rel_type", ""), rel=True)
@@ -794,13 +797,14 @@ def check_choice(
     # Cypher is written from the question. Run unconfirmed, these choices gave 0 right answers in 19
     # runs on batch 1 (2 dev, 17 test; a question run on ladybug and on Neo4j counts twice); a name or
     # a direction the words leave open stays soft.
-    for finding in _unused_asks(task, c.params, question, entities, graph):
-        c.hard(finding)
+    c.findings.extend(_unused_asks(task, c.params, question, entities, graph))
     step = readers.one_step(question) if task.name in _FOLLOWS_PATHS else None
     if step:
         # "Are there any nonstop flights between Seattle and Sydney?" is not whether a chain of flights
         # leads there (batch 2): the question's word limits it to one relationship.
-        c.hard(f"The question says '{step}' (one relationship), but {task.name} follows chains of them.")
+        c.hard(
+            f"The question says '{step}' (one relationship), but {task.name} follows chains of them.", rules_out=True
+        )
     used = {normalise(str(reply.get(p.name))) for p in task.parameters if p.kind == "entity" and reply.get(p.name)}
     unused = sorted({e.phrase for e in entities if normalise(e.value) not in used and normalise(e.phrase) not in used})
     if unused:
@@ -818,7 +822,7 @@ _NEGATIONS = (
 
 def _unused_asks(
     task: Task, params: dict[str, Any], question: str, entities: Sequence[Entity], graph: PropertyGraph
-) -> list[str]:
+) -> list[Finding]:
     """What the question asks for that the chosen task leaves out: a number it states (outside the
     names: "Apollo 13") that no parameter takes, an average or a total when the task computes none,
     a ranking word ("the largest") foreign to a task that ranks nothing, and a numeric property it
@@ -826,34 +830,41 @@ def _unused_asks(
 
     Each means the task may answer another question ("the top 3", "the average distance" answered
     by a count, "how long is the flight" by the number of flights), a wrong answer that nothing
-    else would catch; so the choice is not confirmed.
+    else would catch; so the findings are hard. Each rules the task out (whatever its parameters it
+    leaves that part out) except a stated number where the task takes a threshold: another
+    threshold may be all it needs.
     """
-    out: list[str] = []
+    out: list[Finding] = []
     question = _masked(question, entities)  # a name's words ("Top Gun", "Apollo 13") ask for nothing
     if task.parameter("property") is None:
         for owner in (graph.labels, graph.relationships):
             for info in owner.values():
                 for prop in info.properties:
                     word = readers.mentioned(prop.name, question) if numeric(prop.type) else None
-                    if word and not any(f"{prop.name!r}" in f for f in out):
-                        out.append(f"The question speaks of {prop.name!r} ('{word}'), which {task.name} does not read.")
+                    if word and not any(f"{prop.name!r}" in f.text for f in out):
+                        text = f"The question speaks of {prop.name!r} ('{word}'), which {task.name} does not read."
+                        out.append(Finding(text, hard=True, rules_out=True))
     threshold = params.get("threshold")
     for number in readers.numbers_stated(question):
         if threshold is None or abs(float(threshold) - number) > 1e-9:
-            out.append(f"The question states {number:g}, which {task.name} does not take.")
+            text = f"The question states {number:g}, which {task.name} does not take."
+            out.append(Finding(text, hard=True, rules_out=task.parameter("threshold") is None))
             break
     if task.parameter("order") is None and task.parameter("aggregate") is None:
         # A ranking word the task's own description never uses: "the largest group" is not all of them.
         own = set(readers.words(" ".join((task.summary, *task.phrasings))))
         ranking = sorted(readers.order_words(question) - own)
         if ranking:
-            out.append(f"The question asks for the {ranking[0]} one(s), which {task.name} does not rank.")
+            text = f"The question asks for the {ranking[0]} one(s), which {task.name} does not rank."
+            out.append(Finding(text, hard=True, rules_out=True))
     stated = readers.aggregate_stated(question)
     if task.parameter("aggregate") is None and (
         stated == "avg" or (stated == "sum" and not _COUNTING.search(question))
     ):
         wanted = "an average" if stated == "avg" else "a total"
-        out.append(f"The question asks for {wanted}, which {task.name} does not compute.")
+        out.append(
+            Finding(f"The question asks for {wanted}, which {task.name} does not compute.", hard=True, rules_out=True)
+        )
     return out
 
 
@@ -1383,7 +1394,10 @@ def _compare_entities(c: _Check) -> None:
         c.hard(f"The question asks for {asked}, but {a.value!r} and {b.value!r} are :{label} nodes.")
     masked = _masked(c.question, c.entities)
     if not readers.ranks_at_all(masked):
-        c.hard(f"The question compares nothing (no word such as older, earlier, higher): {c.task.name} compares.")
+        c.hard(
+            f"The question compares nothing (no word such as older, earlier, higher): {c.task.name} compares.",
+            rules_out=True,
+        )
     _counts_other_things(c, label)
     spoken = _relationship_spoken_of(c, label, masked)
     if spoken:

@@ -57,6 +57,25 @@ def test_findings_go_back_to_the_llm_and_a_clean_second_choice_is_confirmed() ->
     assert "degree gives a node's degree." in model.prompt_text(1)  # the finding was fed back
 
 
+def test_a_finding_that_rules_the_task_out_takes_it_off_the_next_rounds_options() -> None:
+    model = scripted(plan_reply("degree", node=2), plan_reply("max_flow", source=0, target=3))
+    check, calls = checker({1: [Finding("The question counts one direction.", hard=False, rules_out=True)]})
+    options = [{"properties": {"task": {"const": name}}} for name in ("max_flow", "degree", "none")]
+    choice = Choice([HumanMessage("pick")], {"anyOf": options}, [FLOW, DEGREE], check)
+    result = decide(BASE, choice, LLMSession(model), rounds=2)
+    assert result.task == "max_flow" and result.confirmed
+    assert [o["properties"]["task"]["const"] for o in model.schemas[1]["anyOf"]] == ["max_flow", "none"]
+    assert "degree is not offered again" in model.prompt_text(1)
+
+
+def test_a_task_is_not_ruled_out_when_it_is_the_only_one_left() -> None:
+    model = scripted(plan_reply("degree", node=2), plan_reply("degree", node=2))
+    check, _ = checker({1: [Finding("one direction", hard=False, rules_out=True)]})
+    choice = Choice([HumanMessage("pick")], {"anyOf": [{"properties": {"task": {"const": "degree"}}}]}, [DEGREE], check)
+    result = decide(BASE, choice, LLMSession(model), rounds=2)
+    assert result.task == "degree" and result.confirmed and "not offered again" not in model.prompt_text(1)
+
+
 def test_findings_left_after_the_last_round_drop_a_hard_choice_and_leave_a_soft_one_unconfirmed() -> None:
     hard = {1: [Finding("wrong", hard=True)], 2: [Finding("still wrong", hard=True)]}
     result, _, _ = run(plan_reply("max_flow", source=0), plan_reply("max_flow", source=0), found=hard)

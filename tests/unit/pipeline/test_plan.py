@@ -407,13 +407,15 @@ def test_a_choice_leaving_the_stated_values_unused_is_shown_the_tasks_that_take_
     assert "- connectivity(source, target)" in listed and "has_cycle" not in listed
 
 
-def test_a_term_of_another_task_goes_back_and_a_choice_kept_against_it_is_not_confirmed() -> None:
+def test_a_term_of_another_task_goes_back_and_rules_the_choice_out() -> None:
     question = "How many edges are in the largest matching of this graph?"
     switched, model = run_plan(question, plan_reply("edge_count"), plan_reply("maximum_matching"))
     assert switched.task == "maximum_matching" and switched.confirmed
     assert "The question says 'matching', the term for maximum_matching" in model.prompt_text(1)
-    kept, _ = run_plan(question, plan_reply("edge_count"), plan_reply("edge_count"))
-    assert kept.task == "edge_count" and not kept.confirmed
+    # the term rules edge_count out: the second round's grammar no longer offers it
+    _, model = run_plan(question, plan_reply("edge_count"), plan_reply("none"), plan_reply("none"))
+    assert "edge_count" not in [option["properties"]["task"]["const"] for option in model.schemas[1]["anyOf"]]
+    assert "edge_count is not offered again" in model.prompt_text(1)
 
 
 @pytest.mark.parametrize(
@@ -539,10 +541,8 @@ def test_greater_than_or_equal_is_not_the_strict_count() -> None:
     )
     assert switched.task == "degree_at_least_count" and switched.confirmed
     assert "The question says 'or equal to', the term for degree_at_least_count" in model.prompt_text(1)
-    kept, _ = run_plan(
-        question, plan_reply("degree_above_count", k=5), plan_reply("degree_above_count", k=5), schema=UNDIRECTED
-    )
-    assert kept.task == "degree_above_count" and not kept.confirmed
+    _, model = run_plan(question, plan_reply("degree_above_count", k=5), *NONE_TWICE, schema=UNDIRECTED)
+    assert "degree_above_count" not in [option["properties"]["task"]["const"] for option in model.schemas[1]["anyOf"]]
 
 
 def test_a_choice_without_a_cue_runs_unconfirmed_without_another_llm_round() -> None:
