@@ -653,6 +653,10 @@ TASKS: tuple[Task, ...] = (
             "Can the people be split into two teams so that no two friends are on the same team?",
             "Can I colour the nodes with two colours so that neighbours differ?",
             "Do the nodes divide into two sides with edges only going across?",
+            # "different" is also not_connected's negation word ("in different components"); without
+            # it among bipartite's own words, "every cable connects machines in different racks" was
+            # held against bipartite as a question about disconnection (dev bipartite, seed 1)
+            "With only two colours, can neighbours always get different colours?",
         ),
         output="yes/no",
         templates={NETWORKX: ("bipartite",)},

@@ -593,6 +593,13 @@ def test_the_polarity_of_the_words_is_held_against_the_choice(task, values, ques
     assert said_opposite is opposite, [f.text for f in found]
 
 
+def test_different_groups_are_bipartites_own_words_not_a_disconnection() -> None:
+    # "different" is not_connected's negation word; a 2-colouring is said with it too (dev, seed 1)
+    question = "Can the computers be put into two racks so that every cable connects machines in different racks?"
+    _, found = check_choice(get_task("bipartite"), {}, question, ScriptedStore({}, nodes=10))
+    assert found == []
+
+
 def test_the_size_in_a_graph_placeholder_is_not_a_node_the_question_names() -> None:
     # "The edges are (0,1) (1,2) (3,4)." becomes "[graph G: 5 nodes, 3 edges]": 3 is a node of the
     # graph, but the question does not name it (README's library example was sent back for it).
