@@ -90,7 +90,8 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
     A choice without findings (and without a rival the LLM prefers) is confirmed. When findings
     remain after the last round, soft ones let the task run unconfirmed and a hard one drops it
     (code is then written from the question); "none" drops it at once, or after asking once more
-    when the choice has an ``ask_again`` prompt.
+    when the choice has an ``ask_again`` prompt. A reply repeated word for word ends the rounds:
+    its findings are the same, so asking again would only cost tokens.
     """
     messages = list(choice.messages)
     findings: list[Finding] = []
@@ -98,6 +99,7 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
     parameters: dict[str, Any] = {}
     tasks, json_schema = tuple(choice.offered), choice.json_schema
     asked, asked_again = 0, False
+    previous: dict[str, Any] | None = None
     while asked < rounds:
         asked += 1
         reply = llm.structured("plan", messages, json_schema)
@@ -109,7 +111,11 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
             asked_again, asked = True, asked - 1  # a round of its own
             messages = [*messages, AIMessage(json.dumps(reply)), *load_prompt(choice.ask_again).render()]
             continue
+        repeated = reply == previous
+        previous = reply
         parameters, findings = choice.check(task, reply)
+        if findings and repeated:
+            break  # the same reply to the same findings: another round would change nothing
         if not findings:
             rival = choice.contrast(task) if choice.contrast else None
             if rival is None:

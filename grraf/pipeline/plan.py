@@ -36,6 +36,11 @@ from grraf.types import Plan, Schema
 
 #: Rounds the LLM gets to choose: the first choice and one answer to the readers' findings.
 PLAN_ROUNDS = 2
+#: On a property graph, one more: its readers refuse more first choices (the parameters are labels,
+#: types and properties), and with a refused task no longer offered (Finding.rules_out) a third
+#: choice was right where the second was refused again ("Which non-stop flights from Dubai are longer
+#: than 12000 km?": neighbours, then two_hop_neighbours, then neighbours_where; dev, ladybug).
+PROPERTY_PLAN_ROUNDS = 3
 
 #: A choice is confirmed only when retrieval, which reads the question's words against every task's
 #: description and examples, ranks it (or its negation) among its first RANK_CONFIRMS candidates:
@@ -640,7 +645,7 @@ def _plan_property_graph(question: str, schema: Schema, store: GraphStore, llm: 
     (:mod:`grraf.pipeline.property_plan`); structural tasks (node ids) do not apply to such data."""
     from grraf.pipeline.property_plan import plan_property
 
-    return plan_property(question, schema, store, llm, k=k, rounds=PLAN_ROUNDS)
+    return plan_property(question, schema, store, llm, k=k, rounds=PROPERTY_PLAN_ROUNDS)
 
 
 def task_of(plan: Plan) -> Task | None:

@@ -76,6 +76,12 @@ def test_a_task_is_not_ruled_out_when_it_is_the_only_one_left() -> None:
     assert result.task == "degree" and result.confirmed and "not offered again" not in model.prompt_text(1)
 
 
+def test_a_reply_repeated_to_the_same_findings_ends_the_rounds() -> None:
+    soft = {1: [Finding("unsure", hard=False)], 2: [Finding("unsure", hard=False)]}
+    result, model, _ = run(plan_reply("max_flow", source=0), plan_reply("max_flow", source=0), found=soft, rounds=3)
+    assert result.task == "max_flow" and not result.confirmed and len(model.prompts) == 2
+
+
 def test_findings_left_after_the_last_round_drop_a_hard_choice_and_leave_a_soft_one_unconfirmed() -> None:
     hard = {1: [Finding("wrong", hard=True)], 2: [Finding("still wrong", hard=True)]}
     result, _, _ = run(plan_reply("max_flow", source=0), plan_reply("max_flow", source=0), found=hard)
