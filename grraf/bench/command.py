@@ -178,7 +178,8 @@ def _print_report(out: Path) -> None:
     "2026-11-24, since run and seen too); 5 (48 more written the same way on 2026-11-26, run once and seen); "
     "6 (48 more written the same way on 2026-11-27, run once on both stores and seen); 7 (48 more written "
     "the same way on 2026-11-27, run once on both stores and seen); 8 (48 more written the same way on "
-    "2026-11-27, run once on Neo4j with the peers and on both stores after that day's changes, and seen); default: every batch.",
+    "2026-11-27, run once on Neo4j with the peers and on both stores after that day's changes, and seen); "
+    "default: every batch.",
 )
 @click.option(
     "--added",

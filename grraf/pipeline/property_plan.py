@@ -681,6 +681,10 @@ class _Check:
             return
         if not readers.states_number(self.question, number):
             self.hard(f"threshold={threshold!r} is not a number the question states.")
+        span = readers.decade(self.question)
+        if span:
+            # "born in the 1960s" is ten years: counted as born = 1960 it gave 4 (of 41), verified (batch 8).
+            self.hard(f"The question names a decade ('{span}'), a range of years, which one comparison does not take.")
         stated = readers.comparison(self.question)
         if op is not None and stated is not None and stated != op:
             self.hard(f"The question compares with {stated!r}, not {op!r}.")
@@ -779,6 +783,11 @@ def check_choice(
         wanted = {"yes/no": "a yes or no", "number": "a number", "node": "nodes", "list": "a list"}
         asked = wanted[form] if form else "a value, not a yes or no"
         c.hard(f"The question asks for {asked}, but {task.name} gives {task.output}.", rules_out=True)
+    only = validate.said(question, _FOR_ALL, main=True) if task.output == "yes/no" else None
+    if only:
+        # "Does Madrid fly non-stop only to airports outside Spain?" was answered True (Madrid is in
+        # Spain) and flagged verified (batch 8): whether a link exists says nothing about all of them.
+        c.hard(f"The question asks whether something holds for all ('{only}'); {task.name} says whether one exists.")
     negation = validate.said(question, _NEGATIONS, main=True) if task.output == "yes/no" else None
     if negation:
         # "Is there no direct flight from Helsinki to Singapore?" was answered True (a flight exists)
@@ -813,6 +822,8 @@ def check_choice(
 
 
 _COUNTING = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b", re.IGNORECASE)
+#: Words by which a yes/no ask asks about all the links rather than one ("only to", "every flight").
+_FOR_ALL = ("only", "every", "all the", "all of", "each of", "exclusively")
 #: Words by which a yes/no ask asks the opposite ("Is there no direct flight ...?", "Have they never met?").
 #: Not "isn't": "Isn't there a flight from Oslo to Rome?" is answered like "Is there ...?".
 _NEGATIONS = (

@@ -528,6 +528,19 @@ def numbers_stated(question: str) -> list[float]:
     return out
 
 
+_DECADE = re.compile(r"(?<![\w'’])(?:(?:1[0-9]|20)\d0s|['’]\d0s)\b", re.IGNORECASE)
+
+
+def decade(question: str) -> str | None:
+    """A decade the ask names ("born in the 1960s", "the '90s"), or None: a range of years, not a year.
+
+    >>> decade("How many people were born in the 1960s?"), decade("Films from the '90s?"), decade("born in 1960")
+    ('1960s', "'90s", None)
+    """
+    match = _DECADE.search(ask_sentence(question))
+    return match.group(0) if match else None
+
+
 def states_number(question: str, value: float) -> bool:
     """Whether the question states ``value`` (digits or a number word).
 

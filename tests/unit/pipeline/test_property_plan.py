@@ -1326,6 +1326,23 @@ def test_a_negated_yes_no_ask_is_not_answered_by_whether_it_holds(store) -> None
     assert not [f for f in findings if f.hard], texts(findings)
 
 
+def test_a_yes_no_ask_about_all_the_links_is_not_whether_one_exists(store) -> None:
+    # batch 8: "Does Madrid fly non-stop only to airports outside Spain?" answered True, verified
+    reply = {"source": "Glasgow", "target": "Sydney", "rel_type": "ROUTE"}
+    question = "Does Glasgow fly non-stop only to Sydney?"
+    _, findings = check(store, question, "relationship_exists", **reply)
+    assert any(f.hard and "holds for all ('only')" in f.text for f in findings), texts(findings)
+
+
+def test_a_decade_is_not_one_year(store) -> None:
+    # batch 8: "How many people were born in the 1960s?" counted born = 1960 (4 of 41), verified
+    reply = {"label": "Person", "property": "born", "op": "=", "threshold": 1960}
+    _, findings = check(store, "How many people were born in the 1960s?", "count_where", **reply)
+    assert any(f.hard and "decade ('1960s')" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "How many people were born in 1960?", "count_where", **reply)
+    assert not any("decade" in f.text for f in findings), texts(findings)
+
+
 def test_a_phrase_before_the_ask_does_not_hide_what_it_asks_for(store) -> None:
     # batch 7: "Apart from Tom Hanks, which actor ...?" was answered with a movie, verified
     question = "Apart from Tom Hanks, which actor has been in the most recent movie?"

@@ -117,9 +117,9 @@ def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
     assert f"property: {fresh7}" in batch7.output and 40 < fresh7 < 48
     batch8 = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", "8", "--dry-run"])
     assert batch8.exit_code == 0, batch8.output
-    # 48 written 2026-11-27, all test, not run yet
+    # 48 written 2026-11-27, all test; run the same day, and those a fix was made for since moved to dev
     fresh8 = len(property_questions("test", batch=8))
-    assert f"property: {fresh8}" in batch8.output and fresh8 == 48
+    assert f"property: {fresh8}" in batch8.output and 40 < fresh8 < 48
     ids = [q.id for q in property_questions("dev")][:3]
     only: list[Any] = []
 
