@@ -783,19 +783,23 @@ def check_choice(
         wanted = {"yes/no": "a yes or no", "number": "a number", "node": "nodes", "list": "a list"}
         asked = wanted[form] if form else "a value, not a yes or no"
         c.hard(f"The question asks for {asked}, but {task.name} gives {task.output}.", rules_out=True)
-    only = validate.said(question, _FOR_ALL, main=True) if task.output == "yes/no" else None
-    if only:
-        # "Does Madrid fly non-stop only to airports outside Spain?" was answered True (Madrid is in
-        # Spain) and flagged verified (batch 8): whether a link exists says nothing about all of them.
-        c.hard(f"The question asks whether something holds for all ('{only}'); {task.name} says whether one exists.")
-    negation = validate.said(question, _NEGATIONS, main=True) if task.output == "yes/no" else None
-    if negation:
-        # "Is there no direct flight from Helsinki to Singapore?" was answered True (a flight exists)
-        # and flagged verified (batch 7): the yes/no tasks here say whether something holds.
-        c.hard(
-            f"The question asks whether something does NOT hold ('{negation}'); {task.name} says whether it does.",
-            rules_out=True,
-        )
+    if task.output == "yes/no":
+        # The yes/no tasks here say whether one link or connection exists.
+        only = validate.said(question, _FOR_ALL, main=True)
+        if only:
+            # "Does Madrid fly non-stop only to airports outside Spain?" was answered True (Madrid is
+            # in Spain) and flagged verified (batch 8).
+            c.hard(
+                f"The question asks whether something holds for all ('{only}'); {task.name} says whether one exists."
+            )
+        negation = validate.said(question, _NEGATIONS, main=True)
+        if negation:
+            # "Is there no direct flight from Helsinki to Singapore?" was answered True (a flight
+            # exists) and flagged verified (batch 7).
+            c.hard(
+                f"The question asks whether something does NOT hold ('{negation}'); {task.name} says whether it does.",
+                rules_out=True,
+            )
     if task.output == "value" and form == "number" and "property" in c.params:
         owner = c.params.get("entity_label") or c.params.get("label")
         types = graph.properties(owner) if owner else graph.properties(c.params.get("rel_type", ""), rel=True)
