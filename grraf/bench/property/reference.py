@@ -400,6 +400,68 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-193": lambda: not (set(d()[d().source == "Clint Eastwood"].target) & _movies_of("Gene Hackman")),
         "movies-194": lambda: not nx.has_path(movies_graph(), ("Person", "Nathan Lane"), ("Person", "Joaquin Phoenix")),
         "movies-195": lambda: _born("Clint Eastwood") < _born("Gene Hackman"),
+        # batch 9
+        "movies-196": lambda: _only(
+            a()[(a().source == "Tom Hanks") & a().roles.map(lambda r: "Chuck Noland" in r)].target
+        ),
+        # release year minus birth year; the tolerance allows for the film coming out before his birthday
+        "movies-197": lambda: _released("Forrest Gump") - _born("Tom Hanks"),
+        "movies-198": lambda: _only(_movies_of("Matt Damon") & _movies_of("Tom Hanks")),
+        "movies-199": lambda: len(_credited_films("Lana Wachowski")),
+        "movies-200": lambda: min(_born(x) for x in _cast("Gladiator")),
+        "movies-201": lambda: (
+            max(_released(t) for t in _movies_of("Tom Hanks")) - min(_released(t) for t in _movies_of("Tom Hanks"))
+        ),
+        "movies-202": lambda: round(float(pd.Series([len(_movies_of(x)) for x in _cast("Apollo 13")]).mean()), 4),
+        "movies-203": lambda: int((a().groupby("source").size() == 1).sum()),
+        "movies-204": lambda: sorted(set(a().merge(d(), on=["source", "target"]).target)),
+        "movies-205": lambda: sorted(
+            set().union(*(_cast(t) for t in d()[d().source == "Ron Howard"].target))
+            & set().union(*(_cast(t) for t in d()[d().source == "Robert Zemeckis"].target))
+        ),
+        "movies-206": lambda: sorted(x for x in _cast("A Few Good Men") if _movies_of(x) == {"A Few Good Men"}),
+        "movies-207": lambda: sorted(
+            set(
+                pr()
+                .merge(d(), on=["source", "target"], how="left", indicator=True)
+                .query("_merge == 'left_only'")
+                .source
+            )
+        ),
+        # each film once per person, whatever mix of directing, writing and producing credits they have on it
+        "movies-208": lambda: _top(
+            pd.Series({x: len(_credited_films(x, ("DIRECTED", "WROTE", "PRODUCED"))) for x in set(p().name)})
+        ),
+        # the character's name exactly the title ("Rep. Charlie Wilson" is not "Charlie Wilson's War")
+        "movies-209": lambda: sorted(set(a()[a().apply(lambda x: x.target in x.roles, axis=1)].source)),
+        "movies-210": lambda: _only(
+            _top(
+                pd.Series(
+                    {
+                        x: max(_released(t) for t in ts) - min(_released(t) for t in ts)
+                        for x, ts in d().groupby("source").target
+                    }
+                )
+            )
+        ),
+        # the earliest mean birth year (people without one left out); also the oldest mean age at release
+        "movies-211": lambda: _only(
+            _top(-pd.Series({t: p()[p().name.isin(_cast(t))].born.mean() for t in m().title}).dropna())
+        ),
+        "movies-212": lambda: bool(_cast("Stand By Me") & _cast("A Few Good Men")),
+        "movies-213": lambda: all(_released(t) < 2000 for t in d()[d().source == "Ridley Scott"].target),
+        "movies-214": lambda: all(_born(x) > 1965 for x in _cast("Stand By Me")),
+        "movies-215": lambda: set(m().title) <= set(d().target),
+        "movies-216": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Renée Zellweger"), ("Person", "Morgan Freeman")
+        ),
+        "movies-217": lambda: nx.shortest_path_length(movies_graph(), ("Person", "Liv Tyler"), ("Person", "Ice-T")),
+        "movies-218": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "Hoffa"), ("Movie", "Million Dollar Baby")
+        ),
+        "movies-219": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Richard Harris"), ("Person", "Rutger Hauer")
+        ),
     }
 
 
@@ -409,6 +471,15 @@ def _only(values: Iterable[Any]) -> Any:
     if len(got) != 1:
         raise ValueError(f"expected one value, got {got}")
     return got[0]
+
+
+def _credited_films(name: str, rel_types: Iterable[str] = ("ACTED_IN", "DIRECTED", "WROTE", "PRODUCED")) -> set[str]:
+    """The films ``name`` has any of ``rel_types`` credits on, each film once."""
+    out: set[str] = set()
+    for rel_type in rel_types:
+        r = rels("movies", rel_type)
+        out |= set(r[r.source == name].target)
+    return out
 
 
 def _born(name: str) -> int:
@@ -728,6 +799,61 @@ def _flights_reference() -> dict[str, Reference]:
         ),
         "flights-195": lambda: _distance("NRT", "ICN") < _distance("HND", "ICN"),
         "flights-196": lambda: all(country()[t] != "Spain" for t in g().successors("MAD")),
+        # batch 9
+        "flights-197": lambda: str(_airport(_code_of("Ellison Onizuka Kona International Airport")).city),
+        "flights-198": lambda: _only(_top(nodes("flights", "Airport").set_index("code").longitude)),
+        "flights-199": lambda: _distance("LHR", "SIN") + _distance("SIN", "LHR"),
+        "flights-200": lambda: round(
+            float(nodes("flights", "Airport").latitude.max() - nodes("flights", "Airport").latitude.min()), 4
+        ),
+        "flights-201": lambda: round(
+            float(
+                r()[
+                    (r().source.map(country()).map(_continent_by_country_name()) == "Europe")
+                    & (r().target.map(country()).map(_continent_by_country_name()) == "North America")
+                ].distance_km.mean()
+            ),
+            4,
+        ),
+        "flights-202": lambda: round(
+            float(pd.Series([g().out_degree(a) for a in _airport_codes_in("Germany")]).mean()), 4
+        ),
+        "flights-203": lambda: len(set(g().predecessors("LHR")) & set(g().predecessors("CDG"))),
+        # the one-way legs leave Barra, Tiree and Buenos Aires with more arrivals than departures
+        "flights-204": lambda: sum(1 for a in g() if g().in_degree(a) > g().out_degree(a)),
+        "flights-205": lambda: _only(_top(pd.Series([country()[t] for t in g().successors("LHR")]).value_counts())),
+        # the same three whether or not an airport's own country counts
+        "flights-206": lambda: _same(
+            _top(pd.Series({a: len({country()[t] for t in g().successors(a)}) for a in g()})),
+            _top(pd.Series({a: len({country()[t] for t in g().successors(a)} - {country()[a]}) for a in g()})),
+        ),
+        "flights-207": lambda: sorted(a for a in g() if all(country()[t] == country()[a] for t in g().successors(a))),
+        "flights-208": lambda: sorted(t for t in g().successors("HNL") if country()[t] != "United States"),
+        "flights-209": lambda: sorted(
+            a
+            for a, c in country().items()
+            if _continent_by_country_name()[c] == "North America"
+            and not any(_continent_by_country_name()[country()[t]] == "Europe" for t in g().successors(a))
+        ),
+        "flights-210": lambda: sorted(
+            a
+            for a, c in country().items()
+            if _continent_by_country_name()[c] != "Oceania"
+            and all(g().has_edge(a, o) for o, oc in country().items() if _continent_by_country_name()[oc] == "Oceania")
+        ),
+        "flights-211": lambda: _only(t for t in g().successors("DEL") if g().has_edge(t, "LIH")),
+        "flights-212": lambda: len(_airport_codes_in("Japan")) > len(_airport_codes_in("Germany")),
+        "flights-213": lambda: bool((r()[r().source == "AKL"].distance_km > 2000).all()),
+        "flights-214": lambda: any(
+            len(nx.single_source_shortest_path_length(g(), a, cutoff=2)) == len(g()) for a in g()
+        ),
+        "flights-215": lambda: bool(set(g().predecessors("ORY")) - set(g().predecessors("CDG"))),
+        "flights-216": lambda: nx.shortest_path_length(g(), "CAL", "EZE"),
+        "flights-217": lambda: nx.shortest_path_length(g(), "NBO", "LIH"),
+        "flights-218": lambda: nx.shortest_path_length(g(), "OGG", "CAL"),
+        "flights-219": lambda: nx.shortest_path_length(g(), "OSL", "SCL"),
+        # the optimum takes two flights (via Paris Charles de Gaulle)
+        "flights-220": lambda: _lightest_within("CPH", "EZE", 3),
     }
 
 
@@ -742,6 +868,13 @@ def _longest_route_pair_within(continent: str) -> list[str]:
     if len(pairs) != 1:
         raise ValueError(f"the longest route within {continent} is tied: {pairs}")
     return sorted(next(iter(pairs)))
+
+
+def _same(first: Any, second: Any) -> Any:
+    """``first``, refusing a question whose two readings give different answers."""
+    if first != second:
+        raise ValueError(f"the two readings differ: {first} and {second}")
+    return first
 
 
 def _top_k(series: pd.Series, k: int) -> list[str]:

@@ -107,6 +107,11 @@ def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
         assert batch.exit_code == 0, batch.output
         fresh = len(property_questions("test", batch=later))
         assert f"property: {fresh}" in batch.output and 40 < fresh < 48, later
+    batch9 = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", "9", "--dry-run"])
+    assert batch9.exit_code == 0, batch9.output
+    # 48 written 2026-11-27, all test, not run yet
+    fresh9 = len(property_questions("test", batch=9))
+    assert f"property: {fresh9}" in batch9.output and fresh9 == 48
     ids = [q.id for q in property_questions("dev")][:3]
     only: list[Any] = []
 
