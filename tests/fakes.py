@@ -27,9 +27,9 @@ PLAN_FLOW = plan_reply("max_flow", source=0, target=3)
 PLAN_NONE = plan_reply("none")
 #: The plan stage answering "none", and "none" again when asked once more (plan_none.yaml).
 NONE_TWICE = (PLAN_NONE, PLAN_NONE)
-#: The plan's contrast check keeping the choice: asked with the rival first (A) and then with the
-#: choice first, it picks the choice both times.
-KEEP = (json.dumps({"answer": "B"}), json.dumps({"answer": "A"}))
+#: The plan's contrast check keeping the choice: asked with the rival first (A), it picks the
+#: choice (B), so the other order is not asked.
+KEEP = (json.dumps({"answer": "B"}),)
 #: The contrast check taking the rival both times: the choice stays unconfirmed.
 RIVAL = (json.dumps({"answer": "A"}), json.dumps({"answer": "B"}))
 #: The contrast check picking the first option both times (a lean, not a preference): kept.

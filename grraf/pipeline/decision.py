@@ -72,6 +72,9 @@ class Choice:
         ask_again: a prompt to ask once more after a "none" (in a round of its own), or None to
             take the first "none".
         narrow: after findings, a shorter list of the offered tasks to choose from, or None.
+        restart: how to ask a shorter list anew, or None. A "none" given to a list that findings
+            made shorter is then asked once more as a new conversation over that list, instead of
+            with ``ask_again``.
     """
 
     messages: Sequence[BaseMessage]
@@ -82,6 +85,23 @@ class Choice:
     feedback: str = "plan_feedback"
     ask_again: str | None = None
     narrow: Callable[[Sequence[Task]], Narrowing | None] | None = None
+    restart: Restart | None = None
+
+
+@dataclass(frozen=True)
+class Restart:
+    """How a plan asks a shorter list of tasks as a new conversation (:func:`decide`).
+
+    Attributes:
+        messages: the first round's prompt for the given tasks.
+        rival: for a choice made in the new conversation without findings, a task of the list the
+            question may ask for instead (the choice then runs unconfirmed), or None. Stricter than
+            :attr:`Choice.contrast`: the readers found nothing against the earlier choice the LLM
+            gave up on either, so the new one is held against every task of the list.
+    """
+
+    messages: Callable[[Sequence[Task]], list[BaseMessage]]
+    rival: Callable[[Task, Sequence[Task]], Task | None]
 
 
 def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
@@ -98,7 +118,7 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
     task: Task | None = None
     parameters: dict[str, Any] = {}
     tasks, json_schema = tuple(choice.offered), choice.json_schema
-    asked, asked_again = 0, False
+    asked, asked_again, restarted = 0, False, False
     previous: dict[str, Any] | None = None
     while asked < rounds:
         asked += 1
@@ -109,7 +129,15 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
             if choice.ask_again is None or asked_again or not tasks:
                 return without_task(base, chosen=None)
             asked_again, asked = True, asked - 1  # a round of its own
-            messages = [*messages, AIMessage(json.dumps(reply)), *load_prompt(choice.ask_again).render()]
+            if choice.restart is not None and len(tasks) < len(choice.offered):
+                # Told its choice does not fit, the 1.5B model answered "none" to the shorter list
+                # as well ("Largest hop distance between two vertices?": shortest_path_hops(3, 12),
+                # then none with diameter listed first), and again when asked once more in the same
+                # conversation. The conversation itself reads as "nothing fits": the shorter list
+                # is asked as a first question, the history of refused choices left out.
+                messages, restarted = choice.restart.messages(tasks), True
+            else:
+                messages = [*messages, AIMessage(json.dumps(reply)), *load_prompt(choice.ask_again).render()]
             continue
         repeated = reply == previous
         previous = reply
@@ -117,7 +145,10 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
         if findings and repeated:
             break  # the same reply to the same findings: another round would change nothing
         if not findings:
-            rival = choice.contrast(task) if choice.contrast else None
+            if restarted and choice.restart is not None:
+                rival = choice.restart.rival(task, tasks)
+            else:
+                rival = choice.contrast(task) if choice.contrast else None
             if rival is None:
                 return with_task(base, task, parameters, confirmed=True)
             issue = f"The question may ask for {rival.name} ({rival.summary}) instead of {task.name}."

@@ -27,7 +27,7 @@ from langchain_core.messages import BaseMessage
 
 from grraf.llm.calls import LLMSession
 from grraf.pipeline import validate
-from grraf.pipeline.decision import NONE, Choice, Finding, Narrowing, decide
+from grraf.pipeline.decision import NONE, Choice, Finding, Narrowing, Restart, decide
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
 from grraf.tasks import CONFUSABLE, TASKS, Task, get_task
@@ -479,30 +479,50 @@ def rivals(task: Task, offered: Sequence[Task]) -> list[Task]:
 
 
 def contrast_rival(task: Task, offered: Sequence[Task], question: str, llm: LLMSession) -> Task | None:
-    """The closest rival of a choice when the LLM, asked twice to pick between the two by what they
-    compute (once with each shown first), picks the rival both times; None when there is no rival
-    or the LLM does not prefer it consistently.
+    """The closest rival of a choice (:func:`rivals`) when the LLM prefers it (:func:`prefers`);
+    None when there is no rival or the LLM does not prefer it consistently. Two short calls, made
+    only for choices that have a rival."""
+    found = rivals(task, offered)
+    return found[0] if found and prefers(found[0], task, question, llm) else None
+
+
+def any_rival(task: Task, shown: Sequence[Task], question: str, llm: LLMSession) -> Task | None:
+    """The first shown task of the same kind of answer from the same kinds of parameters that the
+    LLM prefers to its choice (:func:`prefers`), or None.
+
+    For a choice made after a "none", asked anew over a shorter list: there the 1.5B model took
+    ``diameter`` for "the greatest number of pairs of neighbouring nodes with no node used twice",
+    and no reader holds anything against it; asked between the two, it took ``maximum_matching``
+    both times. Two short calls per task of the same kind, on this path only.
+    """
+    kinds = [p.kind for p in task.parameters]
+    for other in shown:
+        if other is task or other.output != task.output or [p.kind for p in other.parameters] != kinds:
+            continue
+        if prefers(other, task, question, llm):
+            return other
+    return None
+
+
+def prefers(rival: Task, task: Task, question: str, llm: LLMSession) -> bool:
+    """Whether the LLM, asked twice to pick between the two by what they compute (once with each
+    shown first), picks ``rival`` both times.
 
     Both orders because the 1.5B model leans to whichever option comes first: with the rival always
-    first it dropped "the weight of the shortest path" for the hop count. Two short calls, made only
-    for choices that have a rival.
+    first it dropped "the weight of the shortest path" for the hop count.
     """
-    found = rivals(task, offered)
-    if not found:
-        return None
-    rival = found[0]
     schema = {
         "type": "object",
         "properties": {"answer": {"enum": ["A", "B"]}},
         "required": ["answer"],
         "additionalProperties": False,
     }
-    picks = []
     for first, second in ((rival, task), (task, rival)):
         messages = load_prompt("plan_contrast").render(question=question, first=first.summary, second=second.summary)
         reply = llm.structured("plan", messages, schema)
-        picks.append(first if reply.get("answer") == "A" else second)
-    return rival if all(p is rival for p in picks) else None
+        if (first if reply.get("answer") == "A" else second) is not rival:
+            return False
+    return True
 
 
 def polarity_finding(task: Task, question: str) -> str | None:
@@ -598,9 +618,13 @@ def plan(
         weighted=schema.weight_property is not None if schema.node_count is not None else None,
         candidates=tuple(t.name for t in offered),
     )
-    messages: list[BaseMessage] = load_prompt("plan").render(
-        question=question, graph_facts=graph_facts(schema), candidates=candidate_lines(offered, question)
-    )
+
+    def first_round(tasks: Sequence[Task]) -> list[BaseMessage]:
+        return load_prompt("plan").render(
+            question=question, graph_facts=graph_facts(schema), candidates=candidate_lines(tasks, question)
+        )
+
+    messages = first_round(offered)
     written = written_nodes(question, store, schema.node_id_types)
     choice = Choice(
         messages,
@@ -610,6 +634,7 @@ def plan(
         contrast=lambda task: contrast_rival(task, offered, question, llm),
         ask_again="plan_none",
         narrow=lambda tasks: _narrowed(tasks, question, schema, written),
+        restart=Restart(first_round, lambda task, shown: any_rival(task, shown, question, llm)),
     )
     decided = decide(base, choice, llm, rounds=PLAN_ROUNDS)
     chosen = task_of(decided)

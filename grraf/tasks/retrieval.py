@@ -44,6 +44,18 @@ _COMPOUNDS = (
     # a small pattern written with arrows ("a→b, b→c") is what subgraph questions bring
     (re.compile(r"\b[a-z]\s*(?:→|->)\s*[a-z]\b"), " pattern motif "),
 )
+# Abbreviations people type in a hurry ("in-deg 5?", "outdeg(3)", "ecc(7)", "diam?"): each a
+# token no registry phrasing has, so the question matched nothing and went to drafted code. Spelled
+# out before the compounds fold them. Only abbreviations with no other reading in a graph question.
+_ABBREVIATIONS = (
+    (re.compile(r"\b(in|out)[- ]?degs?\b"), r"\1degree"),
+    (re.compile(r"\bdegs?\b"), "degree"),
+    (re.compile(r"\beccs?\b"), "eccentricity"),
+    (re.compile(r"\bdiam\b"), "diameter"),
+    (re.compile(r"\bavg\b"), "average"),
+    (re.compile(r"\bnbrs?\b"), "neighbors"),
+    (re.compile(r"\bdist\b"), "distance"),
+)
 _NUMBER = re.compile(r"\b\d+(?:\.\d+)?\b")
 
 
@@ -53,11 +65,13 @@ def normalise(text: str, *, vocabulary: bool = True) -> str:
 
     >>> normalise("What is the in-degree of node 4 in the 3-core?")
     'what is the  indegree  of node  in the  kcore ?'
+    >>> normalise("in-deg 5? outdeg(5) = ? ecc(5)")
+    ' indegree  ?  outdegree () = ? eccentricity()'
     >>> normalise("Cheapest road trip"), normalise("Cheapest road trip", vocabulary=False)
     ('cheapest weight road edge trip path', 'cheapest road trip')
     """
     text = text.lower()
-    for pattern, replacement in _COMPOUNDS:
+    for pattern, replacement in (*_ABBREVIATIONS, *_COMPOUNDS):
         text = pattern.sub(replacement, text)
     text = _NUMBER.sub("", text)
     return expand(text) if vocabulary else text

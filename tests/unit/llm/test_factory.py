@@ -64,11 +64,11 @@ def server(monkeypatch) -> Iterator[type[FakeOpenAI]]:
 
 def test_openai_compatible_server_answers_a_question(server, settings):
     # The plan's structured reply: an object around the choice (OpenAI wants an object at the top).
-    # Then the contrast with its rival (shortest_path_hops) in both orders, an object already: kept.
+    # Then the contrast with its rival (shortest_path_hops), rival first, an object already: the
+    # choice is kept, so the other order is not asked.
     server.replies = [
         (200, '{"reply": {"task": "shortest_path_weight", "source": 0, "target": 2}}'),
         (200, '{"answer": "B"}'),
-        (200, '{"answer": "A"}'),
     ]
     graph = nx.Graph()
     graph.add_weighted_edges_from([(0, 1, 2), (1, 2, 3), (0, 2, 9)])
@@ -77,7 +77,7 @@ def test_openai_compatible_server_answers_a_question(server, settings):
         "What is the shortest path from node 0 to node 2, adding up the weights?", graph=graph
     )
     assert answer.verified and answer.value == 5
-    assert answer.tokens.input == 300 and answer.tokens.output == 30  # from the server's usage, three calls
+    assert answer.tokens.input == 200 and answer.tokens.output == 20  # from the server's usage, two calls
     assert {r["path"] for r in server.requests} == {"/v1/chat/completions"}
     body = server.requests[0]["body"]
     assert body["model"] == "qwen2.5-coder" and body["temperature"] == 0

@@ -377,7 +377,8 @@ def test_counting_pipes_is_not_counting_components() -> None:
 def test_a_first_none_is_asked_again_once() -> None:
     result, model = run_plan("Largest hop distance between two nodes?", PLAN_NONE, plan_reply("diameter"), *KEEP)
     assert result.task == "diameter" and result.confirmed
-    assert "You chose none." in model.prompt_text(1) and len(model.prompts) == 4  # with the contrast
+    # and the contrast, whose first order (rival first) already keeps the choice
+    assert "You chose none." in model.prompt_text(1) and len(model.prompts) == 3
 
 
 def test_after_invented_values_only_tasks_the_stated_values_fill_are_offered() -> None:
@@ -394,6 +395,41 @@ def test_after_invented_values_only_tasks_the_stated_values_fill_are_offered() -
     assert "- diameter()" in listed and "shortest_path_hops" not in listed
     names = {o["properties"]["task"]["const"] for o in model.schemas[1]["anyOf"]}
     assert "shortest_path_hops" not in names and {"diameter", "none"} <= names
+
+
+def test_a_none_to_the_shorter_list_asks_that_list_anew_without_the_refused_choice() -> None:
+    result, model = run_plan(
+        "Largest hop distance between two nodes?",
+        plan_reply("shortest_path_hops", source=3, target=7),
+        PLAN_NONE,
+        plan_reply("diameter"),
+        *[KEEP[0]] * 8,  # held against each shown task of its kind: the LLM keeps diameter each time
+    )
+    assert result.task == "diameter" and result.confirmed
+    fresh = model.prompt_text(2)
+    # a first question over the shorter list: no refused choice, no "does not fit", no "You chose none."
+    assert fresh.startswith(model.prompt_text(0).split("Tasks:")[0]) and "does not fit" not in fresh
+    assert "- diameter()" in fresh and "shortest_path_hops" not in fresh and "You chose none." not in fresh
+    contrasts = [model.prompt_text(i) for i in range(3, len(model.prompts))]
+    assert contrasts and all("Which one does the question ask for, A or B?" in c for c in contrasts)
+
+
+def test_a_choice_asked_anew_runs_unconfirmed_when_the_llm_prefers_another_shown_task() -> None:
+    result, model = run_plan(
+        "Largest hop distance between two nodes?",
+        plan_reply("shortest_path_hops", source=3, target=7),
+        PLAN_NONE,
+        plan_reply("diameter"),
+        *RIVAL * 8,
+    )
+    assert result.task == "diameter" and not result.confirmed
+    assert any("instead of diameter" in issue for issue in result.issues)
+
+
+def test_a_first_none_to_the_whole_list_is_not_asked_anew() -> None:
+    # nothing made the list shorter: the same first question would get the same "none"
+    result, model = run_plan("Largest hop distance between two nodes?", *NONE_TWICE)
+    assert result.task is None and "You chose none." in model.prompt_text(1)
 
 
 def test_a_choice_leaving_the_stated_values_unused_is_shown_the_tasks_that_take_them() -> None:

@@ -15,6 +15,15 @@ def test_compounds_are_folded_and_numbers_dropped() -> None:
     assert "kcore" in normalise("the 3-core") and "kcore" in normalise("the k-core")
 
 
+@pytest.mark.parametrize(
+    ("question", "task"),
+    [("in-deg 5?", "in_degree"), ("outdeg(3) = ?", "out_degree"), ("ecc(7)", "eccentricity"), ("diam?", "diameter")],
+)
+def test_a_terse_abbreviation_finds_its_task_first(question: str, task: str) -> None:
+    # Before abbreviations were spelled out, each of these matched no task at all.
+    assert candidates(question)[0].task.name == task
+
+
 def test_a_held_out_phrasing_still_finds_its_task() -> None:
     # Leave-one-out over the registry's own phrasings: each is asked of an index built without it.
     found = total = 0
