@@ -102,6 +102,9 @@ class ScriptedStore:
     def node_key(self, value: Any) -> Any | None:
         return next((f for f in node_forms(value) if isinstance(f, int) and 0 <= f < self.nodes), None)
 
+    def string_values(self, label: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        return []
+
     def to_networkx(self) -> dict[str, nx.Graph]:
         raise NotImplementedError("the scripted store holds no graph")
 

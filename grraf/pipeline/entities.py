@@ -26,10 +26,10 @@ import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from rapidfuzz.distance import OSA
 
+from grraf.stores.base import GraphStore
 from grraf.types import Entity, Schema
 
 log = logging.getLogger(__name__)
@@ -330,14 +330,12 @@ def string_properties(schema: Schema) -> list[StringProperty]:
 Lookup = Callable[[str, str, Sequence[str], int], Sequence[str]]
 
 
-def find_entities(question: str, store: Any, schema: Schema | None = None) -> list[Entity]:
-    """Resolve the names in ``question`` against ``store`` (a store with ``string_values``).
+def find_entities(question: str, store: GraphStore, schema: Schema | None = None) -> list[Entity]:
+    """Resolve the names in ``question`` against ``store`` (:meth:`GraphStore.string_values`).
 
-    Stores without ``string_values`` (or schemas without typed labels) yield no entities.
+    A schema without typed labels (a NetworkX graph) yields no entities.
     """
-    lookup: Lookup | None = getattr(store, "string_values", None)
-    if lookup is None:
-        return []
+    lookup: Lookup = store.string_values
     schema = schema or store.schema()
     tokens = search_tokens(question)
     if not tokens:

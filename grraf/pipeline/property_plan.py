@@ -465,10 +465,7 @@ class _Check:
         phrase_words = normalise(reading.phrase).split()
         if not phrase_words or not set(phrase_words) <= set(normalise(reading.value).split()):
             return False
-        lookup = getattr(self.store, "string_values", None)
-        if lookup is None:
-            return False
-        values = lookup(reading.label, reading.property, phrase_words, 50)
+        values = self.store.string_values(reading.label, reading.property, phrase_words, 50)
         holding = {v for v in values if set(phrase_words) <= set(normalise(v).split())}
         return holding == {reading.value}
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol, runtime_checkable
 
@@ -73,6 +73,14 @@ class GraphStore(Protocol):
     def node_key(self, value: Any) -> Any | None:
         """The store's own key of the node a question writes as ``value`` (``3`` or ``"3"``), or
         None when the graph has no such node. Read-only and cheap (one lookup)."""
+        ...
+
+    def string_values(self, label: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        """Distinct values of the string property ``label.prop`` that contain one of ``tokens``
+        (lower case), or the first ``limit`` values when ``tokens`` is empty: entity resolution's
+        bounded look-up (:mod:`grraf.pipeline.entities`). ``label`` and ``prop`` come from the
+        schema; the question's words travel only as query parameters. A store whose schema has no
+        labelled string properties returns []."""
         ...
 
     def to_networkx(self) -> dict[str, nx.Graph]:

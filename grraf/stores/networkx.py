@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import logging
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -282,6 +282,10 @@ class NetworkXStore:
         """The node of ``G`` written as ``value`` (``"3"`` finds the node 3), or None."""
         graph = self._graphs.get("G") or next(iter(self._graphs.values()))
         return next((form for form in node_forms(value) if _hashable(form) and form in graph), None)
+
+    def string_values(self, label: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        """No labelled string properties (the schema has no typed labels): nothing to resolve names in."""
+        return []
 
     def to_networkx(self) -> dict[str, nx.Graph]:
         return dict(self._graphs)

@@ -113,5 +113,10 @@ def test_find_entities_looks_up_by_words_then_scans_for_a_misspelt_name():
     assert any(call[2] == () for call in store.calls)
 
 
-def test_a_store_without_look_ups_gives_no_entities():
-    assert find_entities("Who directed The Matrix?", object(), Schema(text="")) == []
+def test_a_store_without_labelled_string_properties_gives_no_entities():
+    import networkx as nx
+
+    from grraf.stores.networkx import NetworkXStore
+
+    store = NetworkXStore({"G": nx.path_graph(3)})
+    assert find_entities("Who directed The Matrix?", store) == []
