@@ -526,6 +526,34 @@ def prefers(rival: Task, task: Task, question: str, llm: LLMSession) -> bool:
     return True
 
 
+#: "without" and a verb in -ing with what follows it up to a punctuation mark: how something is done.
+_MANNER = re.compile(r"\bwithout\s+(?:ever\s+|once\s+|\w+ly\s+)?\w+ing\b[^,.;:?!]*", re.IGNORECASE)
+
+
+def negation_words(task: Task, question: str) -> tuple[str, ...]:
+    """``task``'s negation words as they count in ``question``: without "without" when each of its
+    "without"s says how something is done and names nothing the task is about (its cues).
+
+    "Does my layout have a closed loop a train could keep circling without ever reversing?" asks
+    whether there is a loop (fresh batch j: confirmed as is_acyclic, a wrong answer flagged
+    verified); "Can the tasks be ordered without forming a loop?" does negate one.
+
+    >>> from grraf.tasks import get_task
+    >>> acyclic = get_task("is_acyclic")
+    >>> "without" in negation_words(acyclic, "Is there a loop a train could circle without ever reversing?")
+    False
+    >>> "without" in negation_words(acyclic, "Can it be drawn without forming a loop?")
+    True
+    >>> "without" in negation_words(acyclic, "Is the graph without cycles?")
+    True
+    """
+    manners = list(_MANNER.finditer(question))
+    withouts = len(re.findall(r"\bwithout\b", question, re.IGNORECASE))
+    if not manners or len(manners) < withouts or any(validate.uses(m.group(), task.cues) for m in manners):
+        return task.negation_words
+    return tuple(w for w in task.negation_words if w != "without")
+
+
 def polarity_finding(task: Task, question: str) -> str | None:
     """A sentence when a yes/no choice may answer the opposite of what is asked, else None.
 
@@ -539,12 +567,12 @@ def polarity_finding(task: Task, question: str) -> str | None:
     if task.output != "yes/no":
         return None
     if task.negates:
-        if validate.said(question, task.negation_words, main=True) is None:
+        if validate.said(question, negation_words(task, question), main=True) is None:
             return f"{task.name} answers the opposite of {task.negates}, but the question asks no negative question."
         return None
     twins = [t for t in TASKS if t.negates == task.name]
     for twin in twins:
-        word = validate.said(question, twin.negation_words)
+        word = validate.said(question, negation_words(twin, question))
         if word:
             return f"The question may ask the opposite ('{word}'): {twin.name} answers that, {task.name} does not."
     cue = validate.negation_cue(question) if not twins else None

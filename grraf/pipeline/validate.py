@@ -26,8 +26,10 @@ AskForm = Literal["yes/no", "number", "node", "list"]
 # would disconnect the network?" is one ask, not a statement and an ask about removing.
 _SENTENCES = re.compile(r"(?<=[.?!])(?<!\bi\.e\.)(?<!\be\.g\.)(?<!\bcf\.)(?<!\bvs\.)\s+", re.IGNORECASE)
 _YES_NO_START = re.compile(
-    r"^\s*(?:and\s+|so\s+|then\s+|also\s+|tell me\s+|i (?:want|need) to know\s+|please\s+)?"
-    r"(is|are|does|do|did|can|could|has|have|was|were|will|would|should|may|might|must)\b"
+    # lead-ins may come several at once and with a comma ("Please I want to know, exist a way ...?")
+    r"^\s*(?:(?:and|so|then|also|tell me|i (?:want|need) to know|please)[\s,]+)*"
+    # "exist(s) a way from 3 to 8?": how people who learnt English later often ask whether one exists
+    r"(is|are|does|do|did|can|could|has|have|was|were|will|would|should|may|might|must|exists?)\b"
     # "Can you give me one full ordering?" is a polite request for the ordering, not a yes or no.
     r"(?!\s+(?:you|u)\s+(?:please\s+)?(?:give|list|show|name|tell|compute|calculate|count|return|provide|"
     r"write|print|output|report|produce|work out|figure out|find|determine|estimate|identify|get me|"
@@ -90,7 +92,9 @@ _NODE_ASK = re.compile(
 _LIST_ASK = re.compile(
     r"^\s*(which|what)\s+(?:\w+\s+)?(nodes|vertices|people|pages|towns|cities|stations|airports|users|computers|"
     r"members|ones)\b|\blist\b|\b(give|show|name|return|trace|print|output|write down)\b[^?]*\b(path|route|order|"
-    r"ordering|sequence|schedule|nodes|members|way)\b|\bin (?:what|which) order\b|\bwhat are the\b",
+    r"ordering|sequence|schedule|nodes|vertices|members|way)\b|\bin (?:what|which) order\b|\bwhat are the\b|"
+    # "Return V(H), where H is ...": the vertex set of a graph, in graph theory's own notation
+    r"\bV\([A-Za-z]\w*\)",
     re.IGNORECASE,
 )
 # A number glued to a word by a hyphen is part of that word ("2-colourable", "3-core"), not a value.
@@ -180,6 +184,10 @@ def ask_form(question: str) -> AskForm | None:
     'yes/no'
     >>> ask_form("Would you say the links contain no loop?"), ask_form("Can you say how many edges there are?")
     ('yes/no', 'number')
+    >>> ask_form("Please I want to know, exist a way going from vertex 3 until vertex 8?")
+    'yes/no'
+    >>> ask_form("Return V(H), where H is the maximal induced subgraph of G with minimum degree at least 2.")
+    'list'
     """
     ask = ask_sentence(question)
     # The ask sentence alone misses a form stated after it ("cycle present? yes or no").

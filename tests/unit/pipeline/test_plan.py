@@ -621,6 +621,11 @@ def test_the_rank_reader_reads_twins_as_one(task: str, ranked: list[str], fires:
         # the claim an ask refers back to is what is asked (cycle-34, seed 2041)
         ("has_cycle", {}, "My engineer says this graph is completely loop-free. Is she right?", True),
         ("is_acyclic", {}, "My engineer says this graph is completely loop-free. Is she right?", False),
+        # "without" saying how a train runs negates nothing asked (cycle-45, fresh batch j, seed 2045:
+        # is_acyclic confirmed, wrong); "without forming a loop" does
+        ("is_acyclic", {}, "Does my layout have a closed loop a train could circle without ever reversing?", True),
+        ("has_cycle", {}, "Does my layout have a closed loop a train could circle without ever reversing?", False),
+        ("has_cycle", {}, "Can the parts be joined up without forming a loop?", True),
     ],
 )
 def test_the_polarity_of_the_words_is_held_against_the_choice(task, values, question, opposite) -> None:
