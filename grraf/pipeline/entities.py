@@ -303,6 +303,41 @@ def unresolved_names(question: str, entities: Sequence[Entity]) -> list[str]:
     return out
 
 
+#: Words that are capitalised without naming a node: place adjectives ("European", "Asian",
+#: "Chinese", "British"), and "I'm"/"I'd".
+_NOT_A_NAME = re.compile(r"(?:ean|ian|can|ese|ish)$|^I['’]")
+#: Where a sentence (or a clause after a dash or colon) starts: its first word is capitalised anyway.
+_SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s+|\s[-–—]\s+)$")
+
+
+def stray_names(question: str, entities: Sequence[Entity]) -> list[str]:
+    """Names the question writes that no node holds: capitalised words inside a sentence (not its
+    first word) outside every resolved phrase, not acronyms ("IATA") nor place adjectives.
+
+    A character's name ("Chuck Noland", "Iceman") is kept on the ACTED_IN relationship, not on a
+    node: a question naming one asks about it, and a task that only reads the other names answers
+    another question ("In which film does Tom Hanks play Chuck Noland?" got all of Tom Hanks's
+    films, flagged verified; property batch 9).
+
+    >>> films = [Entity("Tom Hanks", "Person", "name", "Tom Hanks", 100.0)]
+    >>> stray_names("In which film does Tom Hanks play Chuck Noland?", films)
+    ['Chuck', 'Noland']
+    >>> stray_names("What's the IATA code of a European airport I'd like?", [])
+    []
+    """
+    spans = [(m.start(), m.end()) for e in entities for m in re.finditer(re.escape(e.phrase), question)]
+    out = []
+    for m in _WORD_RE.finditer(question):
+        word = m.group().rstrip(".,")
+        if not word[:1].isupper() or word.isupper() or len(word) < 3 or word.lower() in _STOPWORDS:
+            continue
+        if _NOT_A_NAME.search(word) or _SENTENCE_START.search(question[: m.start()]):
+            continue
+        if not any(a <= m.start() < b for a, b in spans):
+            out.append(word)
+    return out
+
+
 def search_tokens(question: str) -> list[str]:
     """Lower-case words a store value must contain one of to be a candidate (bounded, for the query).
 

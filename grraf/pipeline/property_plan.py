@@ -41,7 +41,7 @@ from grraf.llm.calls import LLMSession
 from grraf.pipeline import property_readers as readers
 from grraf.pipeline import validate
 from grraf.pipeline.decision import NONE, Choice, Finding, decide
-from grraf.pipeline.entities import find_entities, normalise
+from grraf.pipeline.entities import find_entities, normalise, stray_names
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
 from grraf.tasks import PROPERTY_TASKS, Task
@@ -775,6 +775,14 @@ def check_choice(
     c = _Check(task, reply, question, graph, entities, store)
     shape = _SHAPES[task.name]
     shape(c)
+    strays = stray_names(question, entities)
+    if strays:
+        # Every task here reads the values of nodes: one naming a character ("Who played Iceman?")
+        # may answer another question, so the choice runs unconfirmed.
+        c.soft(
+            f"The question names {' '.join(strays)!r}, which no node holds (it may be a value kept on a "
+            f"relationship); {task.name} reads only the values of nodes."
+        )
     form = ask_form(question)
     if task.output not in _FITS[form]:
         wanted = {"yes/no": "a yes or no", "number": "a number", "node": "nodes", "list": "a list"}

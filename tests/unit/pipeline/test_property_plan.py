@@ -1357,3 +1357,13 @@ def test_the_shortest_connection_counted_in_steps_is_connection_length(store) ->
     question = "How many flights are on the shortest route from Glasgow to Sydney?"
     _, findings = check(store, question, "connection_length", **reply)
     assert findings == [], texts(findings)
+
+
+def test_a_name_no_node_holds_leaves_the_choice_unconfirmed(store) -> None:
+    # A character's name lives on ACTED_IN: the films of Tom Hanks answer another question
+    # (movies-196, property batch 9: flagged verified, wrong).
+    question = "In which film does Tom Hanks play Chuck Noland?"
+    _, findings = check(store, question, "neighbours", entity="Tom Hanks", rel_type="ACTED_IN", direction="out")
+    assert any("'Chuck Noland', which no node holds" in f.text and not f.hard for f in findings), texts(findings)
+    _, plain = check(store, "In which films does Tom Hanks act?", "neighbours", entity="Tom Hanks", rel_type="ACTED_IN")
+    assert not any("no node holds" in f.text for f in plain), texts(plain)
