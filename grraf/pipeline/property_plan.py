@@ -788,6 +788,11 @@ def check_choice(
         wanted = {"yes/no": "a yes or no", "number": "a number", "node": "nodes", "list": "a list"}
         asked = wanted[form] if form else "a value, not a yes or no"
         c.hard(f"The question asks for {asked}, but {task.name} gives {task.output}.", rules_out=True)
+    noun = readers.which_noun(question) if task.output == "path" and form == "node" else None
+    if noun and not readers.plural(noun):
+        # "Which airport do I change at?" on a trip with one change asks for the airport in the
+        # middle; the whole route was flagged verified (flights-211, property batch 9).
+        c.hard(f"The question asks for one {noun}, but {task.name} gives a whole path.", rules_out=True)
     if task.output == "yes/no":
         # The yes/no tasks here say whether one link or connection exists.
         only = validate.said(question, _FOR_ALL, main=True)

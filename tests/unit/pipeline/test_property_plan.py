@@ -1367,3 +1367,12 @@ def test_a_name_no_node_holds_leaves_the_choice_unconfirmed(store) -> None:
     assert any("'Chuck Noland', which no node holds" in f.text and not f.hard for f in findings), texts(findings)
     _, plain = check(store, "In which films does Tom Hanks act?", "neighbours", entity="Tom Hanks", rel_type="ACTED_IN")
     assert not any("no node holds" in f.text for f in plain), texts(plain)
+
+
+def test_one_node_asked_for_is_not_a_whole_path(store) -> None:
+    # flights-211, property batch 9: the route was flagged verified for "Which airport do I change at?"
+    question = "I'm flying from Heathrow to Gatwick with exactly one change. Which airport do I change at?"
+    _, findings = check(store, question, "connection_path", source="Heathrow", target="Gatwick")
+    assert any("asks for one airport" in f.text and f.hard for f in findings), texts(findings)
+    _, plural = check(store, "Which airports are on the way from Heathrow to Gatwick?", "connection_path")
+    assert not any("asks for one" in f.text for f in plural), texts(plural)
