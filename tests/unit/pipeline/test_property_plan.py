@@ -1376,3 +1376,12 @@ def test_one_node_asked_for_is_not_a_whole_path(store) -> None:
     assert any("asks for one airport" in f.text and f.hard for f in findings), texts(findings)
     _, plural = check(store, "Which airports are on the way from Heathrow to Gatwick?", "connection_path")
     assert not any("asks for one" in f.text for f in plural), texts(plural)
+
+
+def test_a_trip_there_and_back_is_not_confirmed_as_one_way(store) -> None:
+    # flights-199, property batch 9: the one-way distance was flagged verified for a round trip
+    question = "If I fly Heathrow to Gatwick non-stop and then back again, how many km is that in total?"
+    _, findings = check(store, question, "relationship_property", source="Heathrow", target="Gatwick")
+    assert any("the way back as well" in f.text and not f.hard for f in findings), texts(findings)
+    _, one_way = check(store, "How many km is it from Heathrow to Gatwick?", "relationship_property")
+    assert not any("way back" in f.text for f in one_way), texts(one_way)
