@@ -186,7 +186,7 @@ def test_code_for_a_task_without_template_is_reused_as_executed_code(settings):
     second = scripted(plan_reply("bridge_count"), *KEEP)  # the plan and its contrast: no generation
     with GraphQA(chat_model=second, settings=settings, observer=events.append) as qa:
         again = qa.ask(question.format(edges=second_graph))
-    assert again.template_origin.startswith("reused:") and len(again.llm_calls) == 3
+    assert again.template_origin.startswith("reused:") and len(again.llm_calls) == 2
     assert again.value == 5 and again.trust == "executed"
     assert any(e.stage == "reuse" and "verified by executed" in e.message for e in events)
 
