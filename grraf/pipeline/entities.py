@@ -293,13 +293,19 @@ def unresolved_names(question: str, entities: Sequence[Entity]) -> list[str]:
     >>> unresolved_names("Who directed The Martix?", [])
     ['Martix']
     """
+    return [word for _, word in _unresolved_capitalised(question, entities)]
+
+
+def _unresolved_capitalised(question: str, entities: Sequence[Entity]) -> list[tuple[int, str]]:
+    """The capitalised words of ``question`` (not question words, three letters or more) outside
+    every resolved phrase, each with where it starts."""
     spans = [(m.start(), m.end()) for e in entities for m in re.finditer(re.escape(e.phrase), question)]
     out = []
     for m in _WORD_RE.finditer(question):
         word = m.group().rstrip(".,")
         named = word[:1].isupper() and word.lower() not in _STOPWORDS and len(word) >= 3
         if named and not any(a <= m.start() < b for a, b in spans):
-            out.append(word)
+            out.append((m.start(), word))
     return out
 
 
@@ -325,17 +331,11 @@ def stray_names(question: str, entities: Sequence[Entity]) -> list[str]:
     >>> stray_names("What's the IATA code of a European airport I'd like?", [])
     []
     """
-    spans = [(m.start(), m.end()) for e in entities for m in re.finditer(re.escape(e.phrase), question)]
-    out = []
-    for m in _WORD_RE.finditer(question):
-        word = m.group().rstrip(".,")
-        if not word[:1].isupper() or word.isupper() or len(word) < 3 or word.lower() in _STOPWORDS:
-            continue
-        if _NOT_A_NAME.search(word) or _SENTENCE_START.search(question[: m.start()]):
-            continue
-        if not any(a <= m.start() < b for a, b in spans):
-            out.append(word)
-    return out
+    return [
+        word
+        for start, word in _unresolved_capitalised(question, entities)
+        if not word.isupper() and not _NOT_A_NAME.search(word) and not _SENTENCE_START.search(question[:start])
+    ]
 
 
 def search_tokens(question: str) -> list[str]:

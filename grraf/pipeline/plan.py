@@ -481,8 +481,8 @@ def rivals(task: Task, offered: Sequence[Task]) -> list[Task]:
 
 def contrast_rival(task: Task, offered: Sequence[Task], question: str, llm: LLMSession) -> Task | None:
     """The closest rival of a choice (:func:`rivals`) when the LLM prefers it (:func:`prefers`);
-    None when there is no rival or the LLM does not prefer it consistently. Two short calls, made
-    only for choices that have a rival."""
+    None when there is no rival or the LLM does not prefer it consistently. At most two short calls,
+    made only for choices that have a rival."""
     found = rivals(task, offered)
     return found[0] if found and prefers(found[0], task, question, llm) else None
 
@@ -494,7 +494,7 @@ def any_rival(task: Task, shown: Sequence[Task], question: str, llm: LLMSession)
     For a choice made after a "none", asked anew over a shorter list: there the 1.5B model took
     ``diameter`` for "the greatest number of pairs of neighbouring nodes with no node used twice",
     and no reader holds anything against it; asked between the two, it took ``maximum_matching``
-    both times. Two short calls per task of the same kind, on this path only.
+    both times. At most two short calls per task of the same kind, on this path only.
     """
     kinds = [p.kind for p in task.parameters]
     for other in shown:

@@ -56,6 +56,8 @@ _ABBREVIATIONS = (
     (re.compile(r"\bnbrs?\b"), "neighbors"),
     (re.compile(r"\bdist\b"), "distance"),
 )
+#: Applied in this order: an abbreviation spelled out ("in-deg" -> "indegree") is then folded.
+_REWRITES = (*_ABBREVIATIONS, *_COMPOUNDS)
 _NUMBER = re.compile(r"\b\d+(?:\.\d+)?\b")
 
 
@@ -71,7 +73,7 @@ def normalise(text: str, *, vocabulary: bool = True) -> str:
     ('cheapest weight road edge trip path', 'cheapest road trip')
     """
     text = text.lower()
-    for pattern, replacement in (*_ABBREVIATIONS, *_COMPOUNDS):
+    for pattern, replacement in _REWRITES:
         text = pattern.sub(replacement, text)
     text = _NUMBER.sub("", text)
     return expand(text) if vocabulary else text
