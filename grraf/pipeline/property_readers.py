@@ -742,6 +742,77 @@ def one_step(question: str) -> str | None:
     return found.group(1).lower() if found else None
 
 
+#: What a stem may add to a relationship's stem and still speak of it: the doer ("director" of
+#: DIRECTED, "writer" of WROTE). Not any prefix match: "counting" is not ``IN_COUNTRY``.
+_DOER_ENDINGS = ("or", "er", "r")
+#: Words spelt like a relationship's verb that ask for something else: a "direct flight" is non-stop.
+_HOMOGRAPHS = frozenset({"direct"})
+
+
+def _speaks_of_relationship(word: str, part: str) -> bool:
+    """Whether a question's word speaks of a part of a relationship type's name (stricter than
+    :func:`_matches`: same stem, same everyday sense, or the doer noun).
+
+    >>> [_speaks_of_relationship(w, "directed") for w in ("directors", "directs", "direct", "directly", "direction")]
+    [True, True, False, False, False]
+    >>> _speaks_of_relationship("counting", "country"), _speaks_of_relationship("flies", "route")
+    (False, True)
+    """
+    word = word.lower()
+    if len(word) < 3 or word in _HOMOGRAPHS or word.endswith(("ly", "ion", "ions")):
+        return False  # "directly", "direction" speak of no one directing
+    a, b = stem(word), stem(part)
+    if a == b or any(a in group and b in group for group in _SAME_SENSE):
+        return True
+    return a.startswith(b) and len(b) >= 3 and a[len(b) :] in _DOER_ENDINGS
+
+
+def relationships_spoken_of(question: str, rel_types: Iterable[str], labels: Iterable[str]) -> dict[str, str]:
+    """The relationship types the question speaks of, each with the word that does ("cast" ->
+    ``ACTED_IN``, "writers" -> ``WROTE``, "flies" -> ``ROUTE``).
+
+    A word that names a label too ("countries" for ``IN_COUNTRY`` beside a :Country label) is left
+    out: it speaks of the nodes, which any task reading them already covers.
+
+    >>> relationships_spoken_of("Is she credited as director or writer?", ["DIRECTED", "WROTE", "ACTED_IN"], ["Person"])
+    {'DIRECTED': 'director', 'WROTE': 'writer'}
+    >>> relationships_spoken_of("Which airport flies to the most countries?", ["ROUTE", "IN_COUNTRY"], ["Country"])
+    {'ROUTE': 'flies'}
+    """
+    labels = list(labels)
+    spoken: dict[str, str] = {}
+    for word in words(question):
+        if label_for_noun(word, labels) is not None:
+            continue
+        for rel_type in rel_types:
+            if rel_type not in spoken and any(_speaks_of_relationship(word, p) for p in name_words(rel_type)):
+                spoken[rel_type] = word
+    return spoken
+
+
+_EVERY_ONE = re.compile(
+    r"\b(?:to|from|with|in|by|on|into|for|at)\s+(?:every|each|all)(?:\s+of)?(?:\s+(?:the|its|their|his|her))?"
+    r"(?:\s+other)?\s+([a-z][\w-]*)",
+    re.IGNORECASE,
+)
+
+
+def every_one_of(question: str, labels: Iterable[str]) -> str | None:
+    """The words that ask about all the nodes of a label at once ("to every airport in Oceania",
+    "in all of his films"), or None. "At all", "in every case" name no label.
+
+    >>> every_one_of("Which airports fly to every airport in Oceania?", ["Airport"])
+    'to every airport'
+    >>> every_one_of("Is there no connection at all between them?", ["Person"]) is None
+    True
+    """
+    labels = list(labels)
+    for found in _EVERY_ONE.finditer(question):
+        if label_for_noun(found.group(1), labels) is not None:
+            return found.group(0)
+    return None
+
+
 # ------------------------------------------------------------------------------ the end of a scale
 @dataclass(frozen=True)
 class Scale:

@@ -1385,3 +1385,39 @@ def test_a_trip_there_and_back_is_not_confirmed_as_one_way(store) -> None:
     assert any("the way back as well" in f.text and not f.hard for f in findings), texts(findings)
     _, one_way = check(store, "How many km is it from Heathrow to Gatwick?", "relationship_property")
     assert not any("way back" in f.text for f in one_way), texts(one_way)
+
+
+def test_words_for_a_relationship_the_task_does_not_read_leave_it_unconfirmed(store) -> None:
+    # movies-199 (property batch 9): three kinds of credit counted as one
+    reply = {"entity": "Lana Wachowski", "rel_type": "DIRECTED", "direction": "out"}
+    question = "In how many different films is Lana Wachowski credited, whether as director or writer?"
+    _, findings = check(store, question, "neighbour_count", **reply)
+    assert (False, "The question speaks of 'writer' (WROTE), which neighbour_count does not read.") in texts(findings)
+    for plain in ("How many films did Lana Wachowski direct?", "How many films has director Lana Wachowski made?"):
+        _, findings = check(store, plain, "neighbour_count", **reply)
+        assert not any("speaks of" in f.text for f in findings), (plain, texts(findings))
+    # flights-206 (batch 9): "flies to the most countries" ranked by each airport's own country, all tied
+    reply = {"label": "Airport", "rel_type": "IN_COUNTRY", "direction": "out"}
+    _, findings = check(store, "Which airport flies to the most different countries?", "top_by_degree", **reply)
+    assert (False, "The question speaks of 'flies' (ROUTE), which top_by_degree does not read.") in texts(findings)
+    # a word naming a label is about its nodes, not the relationship spelt like it
+    reply = {"label": "Country", "rel_type": "IN_COUNTRY", "direction": "in"}
+    _, findings = check(store, "Which country has the most airports?", "top_by_degree", **reply)
+    assert not any("speaks of" in f.text for f in findings), texts(findings)
+    # a task over every node of a label reads no relationship: "actors" are not every person
+    reply = {"label": "Person", "property": "born", "op": "<", "threshold": 1940}
+    _, findings = check(store, "How many actors were born before 1940?", "count_where", **reply)
+    assert (False, "The question speaks of 'actors' (ACTED_IN), which count_where does not read.") in texts(findings)
+    _, findings = check(store, "How many people were born before 1940?", "count_where", **reply)
+    assert not any("speaks of" in f.text for f in findings), texts(findings)
+
+
+def test_an_ask_about_every_node_of_a_kind_at_once_leaves_the_choice_unconfirmed(store) -> None:
+    # flights-210 (property batch 9): "to every airport in X" answered with the neighbours of one
+    reply = {"entity": "Sydney", "rel_type": "ROUTE", "direction": "in"}
+    question = "Which airports have a non-stop flight to Sydney and to every other airport in Australia?"
+    _, findings = check(store, question, "neighbours", **reply)
+    assert any(not f.hard and "all of them at once ('to every other airport')" in f.text for f in findings)
+    for plain in ("Which airports have a non-stop flight to Sydney at all?", "List every airport flying to Sydney."):
+        _, findings = check(store, plain, "neighbours", **reply)
+        assert not any("at once" in f.text for f in findings), (plain, texts(findings))
