@@ -462,6 +462,75 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-219": lambda: nx.shortest_path_length(
             movies_graph(), ("Person", "Richard Harris"), ("Person", "Rutger Hauer")
         ),
+        # batch 10
+        "movies-220": lambda: _only(
+            a()[(a().target == "Forrest Gump") & a().roles.map(lambda r: "Lt. Dan Taylor" in r)].source
+        ),
+        "movies-221": lambda: _only(
+            d()[
+                d().target
+                == _only(a()[(a().source == "Tom Hanks") & a().roles.map(lambda r: "Jimmy Dugan" in r)].target)
+            ].source
+        ),
+        "movies-222": lambda: _only(
+            set.intersection(
+                *(_cast(t) for t in ("The Matrix", "The Matrix Reloaded", "The Matrix Revolutions", "V for Vendetta"))
+            )
+        ),
+        "movies-223": lambda: _only(_top(-pd.Series({t: _released(t) for t in _movies_of("Meg Ryan")}))),
+        # the greatest release year minus birth year over all directing credits (refused on a tie)
+        "movies-224": lambda: _only(
+            _top(
+                d()
+                .assign(age=d().target.map(_released) - d().source.map(p().set_index("name").born))
+                .groupby("source")
+                .age.max()
+            )
+        ),
+        "movies-225": lambda: sorted(set(d()[d().source == "Ron Howard"].target) & _movies_of("Tom Hanks")),
+        "movies-226": lambda: sorted(
+            m()[(m().released == _released("The Matrix")) & (m().title != "The Matrix")].title
+        ),
+        "movies-227": lambda: sorted(x for x in _co_actors("Tom Hanks") if p().set_index("name").born[x] >= 1971),
+        "movies-228": lambda: sorted(set(a().merge(w(), on=["source", "target"]).target)),
+        "movies-229": lambda: sorted(set(a()[a().target.map(_released).between(1970, 1979)].source)),
+        "movies-230": lambda: sorted(
+            _credited_films("Lana Wachowski") - set(d()[d().source == "Lana Wachowski"].target)
+        ),
+        "movies-231": lambda: len(set(w()[w().source == "Nora Ephron"].target)),
+        # release year minus birth year, averaged over the cast
+        "movies-232": lambda: round(
+            float(pd.Series([_released("Top Gun") - _born(x) for x in _cast("Top Gun")]).mean()), 4
+        ),
+        "movies-233": lambda: len(
+            set().union(
+                *(
+                    set(rels("movies", t)[rels("movies", t).target == "Cloud Atlas"].source)
+                    for t in ("ACTED_IN", "DIRECTED", "WROTE", "PRODUCED")
+                )
+            )
+        ),
+        "movies-234": lambda: sum(1 for t in m().title if 2000 <= _released(t) <= 2009 and "Tom Hanks" not in _cast(t)),
+        "movies-235": lambda: max(_born(x) for x in _cast("Stand By Me")) - min(_born(x) for x in _cast("Stand By Me")),
+        "movies-236": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Jonathan Lipnicki"), ("Person", "Sean Penn")
+        ),
+        "movies-237": lambda: bool(
+            ((a().source.map(p().set_index("name").born) < 1935) & (a().target.map(_released) > 2000)).any()
+        ),
+        "movies-238": lambda: all("Tom Hanks" in _cast(t) for t in d()[d().source == "Robert Zemeckis"].target),
+        "movies-239": lambda: set(d()[d().source == "Clint Eastwood"].target) <= _movies_of("Clint Eastwood"),
+        # the others' films added up (none of the three shares a film with another)
+        "movies-240": lambda: (
+            len(_movies_of("Tom Hanks")) > sum(len(_movies_of(x)) for x in ("Keanu Reeves", "Meg Ryan", "Kevin Bacon"))
+        ),
+        "movies-241": lambda: nx.shortest_path_length(movies_graph(), ("Person", "Rain"), ("Person", "Tom Cruise")),
+        "movies-242": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Oliver Platt"), ("Person", "Kelly McGillis")
+        ),
+        "movies-243": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Christina Ricci"), ("Movie", "One Flew Over the Cuckoo's Nest")
+        ),
     }
 
 
@@ -854,6 +923,92 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-219": lambda: nx.shortest_path_length(g(), "OSL", "SCL"),
         # the optimum takes two flights (via Paris Charles de Gaulle)
         "flights-220": lambda: _lightest_within("CPH", "EZE", 3),
+        # batch 10
+        "flights-221": lambda: country()["GRU"],
+        "flights-222": lambda: _only(
+            _top(
+                r()[
+                    (r().source == "FRA")
+                    & (r().target.map(country()).map(_continent_by_country_name()) == "North America")
+                ]
+                .set_index("target")
+                .distance_km
+            )
+        ),
+        # routes with both ends in one country, each direction counted
+        "flights-223": lambda: _only(
+            _top(r()[r().source.map(country()) == r().target.map(country())].groupby(r().source.map(country())).size())
+        ),
+        "flights-224": lambda: _only(
+            _top(
+                pd.Series(
+                    {
+                        a: float(_airport(a).latitude)
+                        for a, c in country().items()
+                        if _continent_by_country_name()[c] == "Asia"
+                    }
+                )
+            )
+        ),
+        "flights-225": lambda: _only(
+            _top(r().groupby(r().source.map(country()).map(_continent_by_country_name())).distance_km.mean())
+        ),
+        "flights-226": lambda: sorted(
+            c for c, n in pd.Series(list(country().values())).value_counts().items() if n == 2
+        ),
+        "flights-227": lambda: sorted(a for a in g() if _airport(a).latitude < 0 and g().out_degree(a) > 15),
+        "flights-228": lambda: sorted(
+            r()[
+                (r().source == "LHR")
+                & (r().distance_km > 9000)
+                & (r().target.map(country()).map(_continent_by_country_name()) == "Asia")
+            ].target
+        ),
+        "flights-229": lambda: _top(
+            pd.Series({a: len(nx.single_source_shortest_path_length(g(), a, cutoff=2)) - 1 for a in g()})
+        ),
+        "flights-230": lambda: sorted(
+            {
+                x.source
+                for x in r().itertuples()
+                if _continent_by_country_name()[country()[x.source]] == "Europe"
+                and _continent_by_country_name()[country()[x.target]] == "South America"
+            }
+        ),
+        "flights-231": lambda: int(((r().source == "MUC") & (r().distance_km < 1000)).sum()),
+        "flights-232": lambda: int(
+            r()[
+                (r().source.map(country()) == "United States") & (r().target.map(country()) == "United States")
+            ].distance_km.max()
+        ),
+        "flights-233": lambda: len(set(g()) - set(g().successors("LHR")) - {"LHR"}),
+        "flights-234": lambda: sum(
+            1
+            for x in r().itertuples()
+            if {
+                _continent_by_country_name()[country()[x.source]],
+                _continent_by_country_name()[country()[x.target]],
+            }
+            == {"Europe", "Asia"}
+        ),
+        # the optimum takes three flights (via New York JFK and Johannesburg)
+        "flights-235": lambda: _lightest_within("ORD", "CPT", 3),
+        "flights-236": lambda: nx.shortest_path_length(g(), "BER", "SCL"),
+        "flights-237": lambda: _only(_top(nodes("flights", "Airport").set_index("code").latitude)) == "HEL",
+        "flights-238": lambda: not g().has_edge("CPT", "SYD") and nx.shortest_path_length(g(), "CPT", "SYD") == 2,
+        # neither airport flies within its own country (refused otherwise): the two readings agree
+        "flights-239": lambda: len(_foreign_countries_served("SIN")) > len(_foreign_countries_served("HKG")),
+        "flights-240": lambda: (
+            not any(
+                _continent_by_country_name()[country()[x.source]] == "Africa"
+                and _continent_by_country_name()[country()[x.target]] == "South America"
+                for x in r().itertuples()
+            )
+        ),
+        "flights-241": lambda: g().has_edge("SCL", "SYD"),
+        "flights-242": lambda: nx.shortest_path_length(g(), "ORY", "SCL"),
+        "flights-243": lambda: nx.shortest_path_length(g(), "SCL", "BRR"),
+        "flights-244": lambda: nx.shortest_path_length(g(), "MXP", "KOA"),
     }
 
 
