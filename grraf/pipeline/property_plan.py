@@ -1226,6 +1226,46 @@ def _common_neighbours(c: _Check) -> None:
     c.pattern(f"{first} and {_arrow(_named(other.value), rel_type, shared, direction)}")
 
 
+def _linked_to_both(c: _Check) -> None:
+    """Nodes one step from the named node over one type and one step from a second named node over
+    another: "Which airports in Japan have flights to Honolulu?" is (Honolulu)<-[:ROUTE]-(x) and
+    (Japan)<-[:IN_COUNTRY]-(x); ``linked_through`` asks whether there is one ("Did Rob Reiner ever
+    direct Tom Cruise?")."""
+    answer_end = c.task.output != "yes/no"
+    hop = _from_entity(c, kind_check=False, answer_end=answer_end)
+    others = c.entity("other")
+    second = c.required_name("second_rel_type", "rel_type")
+    if not hop or not others or second is None:
+        return
+    reading, rel_type, direction, result = hop
+    other, other_direction, other_result = c.hop(others, second, c.choice("other_direction"), name="other")
+    if other is None or other_direction is None:
+        return
+    if answer_end and second == rel_type and other_direction == direction:
+        c.hard(f"Both named nodes reach the answer the same way over :{rel_type}: that is common_neighbours.")
+        return
+    both = [label for label in result if label in other_result]
+    if not both:
+        c.hard(
+            f"The nodes {reading.value!r} reaches over :{rel_type} (:{'/:'.join(result)}) are never those "
+            f"{other.value!r} reaches over :{second} (:{'/:'.join(other_result)})."
+        )
+        return
+    if len(c.graph.types_between(other.label, other_direction, both)) > 1 and c.speaks_of(second) is None:
+        c.soft(
+            f"The question does not speak of :{second}, and {other.value!r} links to :{'/:'.join(both)} otherwise too."
+        )
+    c.bind_entity("other", other)
+    c.params["second_rel_type"] = second
+    c.params["other_direction"] = other_direction
+    if answer_end:
+        c.asked_kind(both)
+        c.returns(both)
+    shared = f"(x:{'|'.join(both)})"
+    first = _arrow(_named(reading.value), rel_type, shared, direction)
+    c.pattern(f"{first} and {_arrow(_named(other.value), second, shared, other_direction)}")
+
+
 def _both_relationships(c: _Check) -> None:
     first = c.required_name("rel_type", "rel_type")
     second = c.required_name("second_rel_type", "rel_type")
@@ -1672,6 +1712,8 @@ _SHAPES = {
     "two_hop_count": _two_hop,
     "co_neighbours": _co_neighbours,
     "common_neighbours": _common_neighbours,
+    "linked_to_both": _linked_to_both,
+    "linked_through": _linked_to_both,
     "both_relationships": _both_relationships,
     "top_by_degree": _top_by_degree,
     "top_by_property": _top_by_property,

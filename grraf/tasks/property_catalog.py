@@ -41,6 +41,13 @@ DIRECTION = Param(
 SECOND_DIRECTION = Param(
     "second_direction", "choice", "the direction of the second step, seen from the middle node", "auto", ("out", "in")
 )
+OTHER_DIRECTION = Param(
+    "other_direction",
+    "choice",
+    "the direction of second_rel_type, seen from the second named node",
+    "auto",
+    ("out", "in"),
+)
 LABEL = Param("label", "label", "the kind of node asked about (its label)")
 PROPERTY = Param("property", "property", "the property asked about or compared")
 RETURNS = Param("returns", "property", "the property that names the nodes of the answer", default="")
@@ -259,6 +266,37 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         template="property_common_neighbours",
         sentence=Sentence(value="x in {pattern}: {value}."),
         draw="node",
+    ),
+    _task(
+        name="linked_to_both",
+        summary="the nodes linked to one named node by one relationship type and to a second named node by another",
+        phrasings=(
+            "Which airports in France have flights to Rome?",
+            "Which of Cary Grant's films did Alfred Hitchcock direct?",
+            "Which employees of Acme live in Paris?",
+            "Which players born in Brazil play for Ajax?",
+            "Which stations in Yorkshire have trains to London?",
+        ),
+        output="nodes",
+        parameters=(*HOP, OTHER, SECOND_REL_TYPE, OTHER_DIRECTION, RETURNS),
+        template="property_linked_to_both",
+        sentence=Sentence(value="x in {pattern}: {value}."),
+        draw="node",
+    ),
+    _task(
+        name="linked_through",
+        summary="whether some node is linked to one named node by one relationship type and to a second by another",
+        phrasings=(
+            "Did Alfred Hitchcock ever direct Cary Grant?",
+            "Has Alice ever worked at a company Bob founded?",
+            "Is there a film both Cary Grant and Grace Kelly starred in?",
+            "Does any airport in Spain have flights to Oslo?",
+            "Has Bob ever taken a course Alice teaches?",
+        ),
+        output="yes/no",
+        parameters=(*HOP, OTHER, SECOND_REL_TYPE, OTHER_DIRECTION),
+        template="property_linked_through",
+        sentence=Sentence(yes="Yes: {pattern}.", no="No: the graph has no {pattern}."),
     ),
     _task(
         name="both_relationships",

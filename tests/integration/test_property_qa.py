@@ -525,13 +525,37 @@ def test_ranked_questions_asked_end_to_end_are_verified_and_right(store_name, re
 
 # ------------------------------------------------------------------ a value most nodes share; a path's total
 
-#: Questions moved to dev when most_common_value and connection_weight came, and when a label-wide
-#: task's direction came from the label (movies-134: the reply's "out" from a film restates it wrongly).
+#: Questions moved to dev when most_common_value, connection_weight, linked_to_both and linked_through came, and when a
+#: label-wide task's direction came from the label (movies-134: the reply's "out" from a film restates it
+#: wrongly).
 SHARED_PLANS: dict[str, dict[str, Any]] = {
     "movies-107": {"task": "most_common_value", "label": "Person", "property": "born", "order": "highest"},
     "flights-104": {"task": "most_common_value", "label": "Country", "property": "continent", "order": "lowest"},
     "flights-120": {"task": "connection_weight", "source": "Dublin", "target": "Honolulu", "property": "distance_km"},
     "flights-144": {"task": "connection_weight", "source": "Edinburgh", "target": "Seoul", "property": "distance_km"},
+    "flights-47": {
+        "task": "linked_to_both",
+        "entity": "Honolulu",
+        "rel_type": "ROUTE",
+        "direction": "in",
+        "other": "Japan",
+        "second_rel_type": "IN_COUNTRY",
+        "returns": "code",
+    },
+    "movies-113": {
+        "task": "linked_through",
+        "entity": "Tom Cruise",
+        "rel_type": "ACTED_IN",
+        "other": "Ron Howard",
+        "second_rel_type": "DIRECTED",
+    },
+    "movies-212": {
+        "task": "linked_through",
+        "entity": "Stand By Me",
+        "rel_type": "ACTED_IN",
+        "other": "A Few Good Men",
+        "second_rel_type": "ACTED_IN",
+    },
     "movies-134": {
         "task": "top_by_degree",
         "label": "Movie",

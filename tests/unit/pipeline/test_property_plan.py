@@ -697,6 +697,25 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
             "Which airports have flights to both Sydney and Auckland?",
             {"entity": "Sydney", "other": "Auckland", "rel_type": "ROUTE", "direction": "in"},
         ),
+        "linked_to_both": (
+            "Which airports in New Zealand have flights to Sydney?",
+            {
+                "entity": "Sydney",
+                "rel_type": "ROUTE",
+                "direction": "in",
+                "other": "New Zealand",
+                "second_rel_type": "IN_COUNTRY",
+            },
+        ),
+        "linked_through": (
+            "Has Keanu Reeves ever acted in a film Lana Wachowski directed?",
+            {
+                "entity": "Keanu Reeves",
+                "rel_type": "ACTED_IN",
+                "other": "Lana Wachowski",
+                "second_rel_type": "DIRECTED",
+            },
+        ),
         "both_relationships": (
             "Which people both wrote and directed the same movie?",
             {"rel_type": "WROTE", "second_rel_type": "DIRECTED"},
@@ -1421,3 +1440,39 @@ def test_an_ask_about_every_node_of_a_kind_at_once_leaves_the_choice_unconfirmed
     for plain in ("Which airports have a non-stop flight to Sydney at all?", "List every airport flying to Sydney."):
         _, findings = check(store, plain, "neighbours", **reply)
         assert not any("at once" in f.text for f in findings), (plain, texts(findings))
+
+
+def test_nodes_linked_to_two_named_nodes_over_two_types(store) -> None:
+    reply = {"entity": "Sydney", "rel_type": "ROUTE", "direction": "in", "other": "New Zealand"}
+    question = "Which airports in New Zealand have flights to Sydney?"
+    params, findings = check(store, question, "linked_to_both", **reply, second_rel_type="IN_COUNTRY")
+    assert findings == [], texts(findings)
+    assert params["pattern"] == "(Sydney)<-[:ROUTE]-(x:Airport) and (New Zealand)<-[:IN_COUNTRY]-(x:Airport)"
+    assert params["other_direction"] == "in"
+    # the same type and direction from both is common_neighbours
+    _, findings = check(
+        store, "Which airports fly to both Sydney and Auckland?", "linked_to_both",
+        entity="Sydney", rel_type="ROUTE", direction="in", other="Auckland", second_rel_type="ROUTE",
+        other_direction="in",
+    )  # fmt: skip
+    assert any(f.hard and "that is common_neighbours" in f.text for f in findings), texts(findings)
+    # a second type that never reaches what the first one does
+    _, findings = check(store, question, "linked_to_both", **reply, second_rel_type="ACTED_IN")
+    assert any(f.hard for f in findings), texts(findings)
+
+
+def test_whether_two_named_nodes_meet_in_a_middle_node(store) -> None:
+    reply = {"entity": "Keanu Reeves", "rel_type": "ACTED_IN", "other": "Lana Wachowski", "second_rel_type": "DIRECTED"}
+    question = "Has Keanu Reeves ever acted in a film Lana Wachowski directed?"
+    params, findings = check(store, question, "linked_through", **reply)
+    assert findings == [], texts(findings)
+    assert params["pattern"] == "(Keanu Reeves)-[:ACTED_IN]->(x:Movie) and (Lana Wachowski)-[:DIRECTED]->(x:Movie)"
+    # the same type both ways is allowed here: "Is there a film both of them acted in?"
+    both = {**reply, "second_rel_type": "ACTED_IN", "other": "Tom Hanks"}
+    _, findings = check(store, "Is there a film both Keanu Reeves and Tom Hanks acted in?", "linked_through", **both)
+    assert not any(f.hard for f in findings), texts(findings)
+    # "never" asks the opposite
+    _, findings = check(
+        store, "Has Keanu Reeves never acted in a film Lana Wachowski directed?", "linked_through", **reply
+    )
+    assert any(f.hard and "does NOT hold" in f.text for f in findings), texts(findings)
