@@ -1467,6 +1467,23 @@ def _top_by_property(c: _Check) -> None:
     c.pattern(f"(x:{label})")
 
 
+def _two_of_a_kind(c: _Check) -> tuple[Entity, Entity] | None:
+    """The two named nodes of one label a comparison reads (``entity`` and ``other``), or None."""
+    firsts, seconds = c.entity("entity"), c.entity("other")
+    if not firsts or not seconds:
+        return None
+    pairs = [(a, b) for a in firsts for b in seconds if a.label == b.label]
+    if not pairs:
+        a, b = firsts[0], seconds[0]
+        c.hard(f"{a.value!r} is a :{a.label} and {b.value!r} a :{b.label}; {c.task.name} compares two of one kind.")
+        return None
+    a, b = pairs[0]
+    if a.value == b.value and a.property == b.property:
+        c.hard("entity and other name the same node.")
+        return None
+    return a, b
+
+
 def _compare_entities(c: _Check) -> None:
     """Which of two named nodes of one label has the higher (or lower) value of a property.
 
@@ -1474,18 +1491,10 @@ def _compare_entities(c: _Check) -> None:
     to the property ("older" of ``born``, "further north" of ``latitude``) and so says which end:
     the LLM fills ``order``, the readers hold it against the words.
     """
-    firsts, seconds = c.entity("entity"), c.entity("other")
-    if not firsts or not seconds:
+    pair = _two_of_a_kind(c)
+    if pair is None:
         return
-    pairs = [(a, b) for a in firsts for b in seconds if a.label == b.label]
-    if not pairs:
-        a, b = firsts[0], seconds[0]
-        c.hard(f"{a.value!r} is a :{a.label} and {b.value!r} a :{b.label}; {c.task.name} compares two of one kind.")
-        return
-    a, b = pairs[0]
-    if a.value == b.value and a.property == b.property:
-        c.hard("entity and other name the same node.")
-        return
+    a, b = pair
     label = a.label
     wanted = c.wanted_labels()
     if wanted and label not in wanted:
@@ -1514,6 +1523,68 @@ def _compare_entities(c: _Check) -> None:
     c.returns([label])
     _asked_property(c, label)
     c.pattern(f"({a.value}) or ({b.value})")
+
+
+#: "Was X born before Y?": of a point in time, before is the lower value and after the higher.
+_BEFORE_AFTER = {"before": "lower", "after": "higher"}
+_SAME = re.compile(r"\b(?:the\s+same|equal|as\s+\w+\s+as)\b", re.IGNORECASE)
+_END_TO_COMPARISON = {"highest": "higher", "lowest": "lower"}
+
+
+def _compare_values(c: _Check) -> None:
+    """Whether the named node's value is higher, lower or the same as a second's ("Is Tom Hanks older
+    than Meg Ryan?"). The LLM fills ``comparison``; the words say which (a scale word of the property:
+    "older" of ``born`` is lower; "before"/"after" of a year; "the same"), and the node named first is
+    the one compared ("X older than Y"), so ``entity`` must come first in the question."""
+    pair = _two_of_a_kind(c)
+    if pair is None:
+        return
+    a, b = pair
+    masked = _masked(c.question, c.entities)
+    words = set(readers.words(masked))
+    same = _SAME.search(masked)
+    timed = words & set(_BEFORE_AFTER)
+    if not readers.ranks_at_all(masked) and not same and not timed:
+        c.hard(f"The question compares nothing (no word such as older, before, the same): {c.task.name} compares.")
+    _counts_other_things(c, a.label)
+    spoken = _relationship_spoken_of(c, a.label, masked)
+    if spoken:
+        c.soft(
+            f"The question speaks of :{spoken[0]} ('{spoken[1]}'); {c.task.name} compares the named nodes' own values."
+        )
+    years = [p for p, t in c.graph.properties(a.label).items() if numeric(t) and readers.yearlike(p)]
+    if (timed or readers.asks_when(masked)) and years == [c.given("property")]:
+        # "Did Gladiator come out before The Matrix?", "... in the same year?": a label with one
+        # point in time (released) is compared by it.
+        found: tuple[str, bool] | None = (years[0], True)
+    else:
+        found = c.ranked_property(a.label)
+    comparison = c.choice("comparison")
+    if found is None or comparison is None:
+        if comparison is None:
+            c.hard(f"{c.task.name} needs comparison.")
+        return
+    prop, named = found
+    if same:
+        stated: tuple[str, str] | None = ("same", same.group(0))
+    elif timed and readers.yearlike(prop) and len(timed) == 1:
+        word = timed.pop()
+        stated = (_BEFORE_AFTER[word], word)
+    else:
+        end = readers.ranking(masked, prop, named=named)
+        stated = (_END_TO_COMPARISON[end[0]], end[1]) if end else None
+    if stated is None:
+        c.soft(f"The question does not say whether a higher, lower or equal {prop} is asked about.")
+    elif stated[0] != comparison:
+        c.hard(f"'{stated[1]}' asks whether the {prop} is {stated[0]}, not {comparison}.")
+    if comparison != "same" and c.question.find(b.phrase) < c.question.find(a.phrase):
+        c.hard(f"The question names {b.phrase!r} first: it is the one compared (swap entity and other).")
+    c.bind_entity("entity", a)
+    c.bind_entity("other", b)
+    c.params["property"] = prop
+    c.params["comparison"] = comparison
+    than = "the same as" if comparison == "same" else f"{comparison} than"
+    c.pattern(f"the {prop} of ({a.value}) is {than} that of ({b.value})")
 
 
 def _count_by_degree(c: _Check) -> None:
@@ -1718,6 +1789,7 @@ _SHAPES = {
     "top_by_degree": _top_by_degree,
     "top_by_property": _top_by_property,
     "compare_entities": _compare_entities,
+    "compare_values": _compare_values,
     "count_by_degree": _count_by_degree,
     "filter_nodes": _filter_nodes,
     "count_where": _count_where,

@@ -54,6 +54,12 @@ RETURNS = Param("returns", "property", "the property that names the nodes of the
 OP = Param("op", "choice", "how the property compares with the value", choices=(">", ">=", "<", "<=", "="))
 THRESHOLD = Param("threshold", "number", "the number the question compares with")
 ORDER = Param("order", "choice", "highest or lowest value first", default="highest", choices=("highest", "lowest"))
+COMPARISON = Param(
+    "comparison",
+    "choice",
+    "the named node's value against the second's: higher, lower or the same",
+    choices=("higher", "lower", "same"),
+)
 AGGREGATE = Param("aggregate", "choice", "average, total, minimum or maximum", choices=("avg", "sum", "min", "max"))
 
 LADYBUG, NEO4J, NETWORKX = "ladybug", "neo4j", "networkx"
@@ -461,6 +467,21 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             value="Of {entity} and {other}, the one with the {order} {property} (none if either has no {property}): "
             "{value}."
         ),
+    ),
+    _task(
+        name="compare_values",
+        summary="whether a property of one named node is higher, lower or the same as a second's (yes or no)",
+        phrasings=(
+            "Is Alice older than Bob?",
+            "Did Emma come out before Persuasion?",
+            "Is Leeds further north than York?",
+            "Were Alice and Bob born in the same year?",
+            "Is Everest higher than K2?",
+        ),
+        output="yes/no",
+        parameters=(ENTITY, OTHER, PROPERTY, COMPARISON),
+        template="property_compare_values",
+        sentence=Sentence(yes="Yes: {pattern}.", no="No: it is not so that {pattern}."),
     ),
     _task(
         name="relationship_exists",

@@ -525,7 +525,8 @@ def test_ranked_questions_asked_end_to_end_are_verified_and_right(store_name, re
 
 # ------------------------------------------------------------------ a value most nodes share; a path's total
 
-#: Questions moved to dev when most_common_value, connection_weight, linked_to_both and linked_through came, and when a
+#: Questions moved to dev when most_common_value, connection_weight, linked_to_both, linked_through and
+#: compare_values came, and when a
 #: label-wide task's direction came from the label (movies-134: the reply's "out" from a film restates it
 #: wrongly).
 SHARED_PLANS: dict[str, dict[str, Any]] = {
@@ -555,6 +556,48 @@ SHARED_PLANS: dict[str, dict[str, Any]] = {
         "rel_type": "ACTED_IN",
         "other": "A Few Good Men",
         "second_rel_type": "ACTED_IN",
+    },
+    "movies-40": {
+        "task": "compare_values",
+        "entity": "Gladiator",
+        "other": "The Matrix",
+        "property": "released",
+        "comparison": "lower",
+    },
+    "movies-70": {
+        "task": "compare_values",
+        "entity": "Jack Nicholson",
+        "other": "Morgan Freeman",
+        "property": "born",
+        "comparison": "same",
+    },
+    "movies-139": {
+        "task": "compare_values",
+        "entity": "The Green Mile",
+        "other": "The Matrix",
+        "property": "released",
+        "comparison": "same",
+    },
+    "movies-166": {
+        "task": "compare_values",
+        "entity": "Cast Away",
+        "other": "The Polar Express",
+        "property": "released",
+        "comparison": "higher",
+    },
+    "movies-195": {
+        "task": "compare_values",
+        "entity": "Clint Eastwood",
+        "other": "Gene Hackman",
+        "property": "born",
+        "comparison": "lower",
+    },
+    "flights-161": {
+        "task": "compare_values",
+        "entity": "Madrid",
+        "other": "Rome",
+        "property": "latitude",
+        "comparison": "higher",
     },
     "movies-134": {
         "task": "top_by_degree",

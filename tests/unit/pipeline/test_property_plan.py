@@ -716,6 +716,10 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
                 "second_rel_type": "DIRECTED",
             },
         ),
+        "compare_values": (
+            "Is Tom Hanks older than Meg Ryan?",
+            {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "comparison": "lower"},
+        ),
         "both_relationships": (
             "Which people both wrote and directed the same movie?",
             {"rel_type": "WROTE", "second_rel_type": "DIRECTED"},
@@ -1476,3 +1480,28 @@ def test_whether_two_named_nodes_meet_in_a_middle_node(store) -> None:
         store, "Has Keanu Reeves never acted in a film Lana Wachowski directed?", "linked_through", **reply
     )
     assert any(f.hard and "does NOT hold" in f.text for f in findings), texts(findings)
+
+
+def test_whether_one_named_node_is_older_than_another(store) -> None:
+    reply = {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "comparison": "lower"}
+    params, findings = check(store, "Is Tom Hanks older than Meg Ryan?", "compare_values", **reply)
+    assert findings == [], texts(findings)
+    assert params["pattern"] == "the born of (Tom Hanks) is lower than that of (Meg Ryan)"
+    # "older" is the lower birth year; the one named first is the one compared
+    _, findings = check(
+        store, "Is Tom Hanks older than Meg Ryan?", "compare_values", **{**reply, "comparison": "higher"}
+    )
+    assert (True, "'older' asks whether the born is lower, not higher.") in texts(findings)
+    _, findings = check(store, "Is Meg Ryan younger than Tom Hanks?", "compare_values", **reply)
+    assert any(f.hard and "swap entity and other" in f.text for f in findings), texts(findings)
+    # a year: before, after, the same
+    same = {**reply, "comparison": "same"}
+    _, findings = check(store, "Were Tom Hanks and Meg Ryan born in the same year?", "compare_values", **same)
+    assert findings == [], texts(findings)
+    _, findings = check(store, "Was Tom Hanks born before Meg Ryan?", "compare_values", **reply)
+    assert findings == [], texts(findings)
+    _, findings = check(store, "Was Tom Hanks born after Meg Ryan?", "compare_values", **reply)
+    assert (True, "'after' asks whether the born is higher, not lower.") in texts(findings)
+    # nothing compared
+    _, findings = check(store, "Did Tom Hanks work with Meg Ryan?", "compare_values", **reply)
+    assert any(f.hard and "compares nothing" in f.text for f in findings), texts(findings)
