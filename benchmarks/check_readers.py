@@ -68,7 +68,12 @@ def main() -> None:
         for task in right_tasks(q):
             checked += 1
             _, findings = check_choice(
-                task, dict(q.meta.get("params", {})), given.question, store, directed=schema.directed
+                task,
+                dict(q.meta.get("params", {})),
+                given.question,
+                store,
+                directed=schema.directed,
+                graphs=tuple(given.graphs),
             )
             offered = eligible([task], schema, tuple(given.graphs), given.question)
             # The evidence checks run after the LLM's choice (plan()), on the order the tasks are offered in.

@@ -169,11 +169,14 @@ def check_choice(
     store: GraphStore,
     *,
     directed: bool | None = None,
+    graphs: Sequence[str] = (),
 ) -> tuple[dict[str, Any], list[Finding]]:
     """Validate a chosen task's parameters against the question and the graph.
 
     ``directed`` is the graph's kind (None: unknown); the role the question gives a node ("into
-    town 5") is held against the task's only on a directed graph.
+    town 5") is held against the task's only on a directed graph. ``graphs``: the graph variables
+    the question brought; a second one (``G_prime``, a pattern written in the question) that the
+    task does not take means it answers another question.
 
     Returns the parameters with node ids as the store keys them, and the findings.
     """
@@ -212,6 +215,19 @@ def check_choice(
         # nodes written. A question about a node and itself is not one of the registry's.
         names = " and ".join(p.name for p in task.parameters if p.kind == "node")
         findings.append(Finding(f"{names} are both {nodes[0]!r}; {task.name} takes two different nodes.", hard=True))
+    taken = {p.name for p in task.parameters if p.kind == "graph"}
+    left = [g for g in graphs if g != "G" and g not in taken]
+    if left:
+        # "somewhere in graph is this shape: a→b, b→c?" was answered with the number of strongly
+        # connected components, flagged verified (free batch k, substructure-50).
+        findings.append(
+            Finding(
+                f"The question gives a second graph ({', '.join(left)}: the pattern it writes), which "
+                f"{task.name} does not take.",
+                hard=False,
+                rules_out=True,
+            )
+        )
     reversed_direction = validate.direction_issue(question, parameters)
     if reversed_direction:
         findings.append(Finding(reversed_direction, hard=True))
@@ -659,7 +675,7 @@ def plan(
         messages,
         choice_schema(offered, schema.node_id_types, written),
         offered,
-        check=lambda task, reply: check_choice(task, reply, question, store, directed=schema.directed),
+        check=lambda task, reply: check_choice(task, reply, question, store, directed=schema.directed, graphs=graphs),
         contrast=lambda task: contrast_rival(task, offered, question, llm),
         ask_again="plan_none",
         narrow=lambda tasks: _narrowed(tasks, question, schema, written),

@@ -53,7 +53,9 @@ _YES_NO_STATED = re.compile(
 )
 #: A number asked for outright after the ask: "Who points to 5? Just give me how many."
 _NUMBER_STATED = re.compile(
-    r"\b(?:just|only|simply)\s+(?:(?:give|tell|send)\s+(?:me|us)\s+)?(?:how many|the count|the total)\b",
+    r"\b(?:just|only|simply)\s+(?:(?:give|tell|send)\s+(?:me|us)\s+)?(?:how many|the count|the total)\b"
+    # "len(list(G.successors(4)))?": a length asked in code (answered with the list, free batch k)
+    r"|\blen\s*\(",
     re.IGNORECASE,
 )
 #: A closing request for things, after the ask ("... ? List the airports.").
@@ -198,6 +200,8 @@ def ask_form(question: str) -> AskForm | None:
     'yes/no'
     >>> ask_form("Return V(H), where H is the maximal induced subgraph of G with minimum degree at least 2.")
     'list'
+    >>> ask_form("len(list(G.successors(4)))?")
+    'number'
     """
     ask = ask_sentence(question)
     # The ask sentence alone misses a form stated after it ("cycle present? yes or no").
@@ -296,6 +300,8 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
     True
     >>> direction_issue("What is the max flow from 2 to 6?", {"source": 6, "target": 2})
     'The question goes from 2, but source is 6.'
+    >>> direction_issue("How much can reach the lake at 1 from the summit basin at 0?", {"source": 1, "target": 0})
+    'The question goes from 0, but source is 1.'
     """
     if "source" not in parameters or "target" not in parameters:
         return None
@@ -305,8 +311,16 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
     # "from A ... to B", "A reach B", "B be reached from A": a direction is stated only when the ask
     # names both an end ("to", "into", "reach") and a start ("from", "starting at"); a lone "from"
     # ("separating 4 from 8") states none.
-    starts = re.findall(r"\b(?:from|starting (?:at|from)|leaving|out of|source)\s+(?:[A-Za-z]+\s+)?([\w-]+)", ask)
-    ends = re.findall(r"\b(?:to|into|reach|reaches|arrive at|get to|sink|target)\s+(?:[A-Za-z]+\s+)?([\w-]+)", ask)
+    # A few words may name the place first ("from the summit basin at 0", "reach the lake at 1": the
+    # flow from 1 to 0 was flagged verified, free batch k); not the other end's word.
+    starts = re.findall(
+        r"\b(?:from|starting (?:at|from)|leaving|out of|source)\s+((?:(?!to\b|into\b)[A-Za-z]+\s+){0,4})([\w-]+)", ask
+    )
+    ends = re.findall(
+        r"\b(?:to|into|reach|reaches|arrive at|get to|sink|target)\s+((?:(?!from\b)[A-Za-z]+\s+){0,4})([\w-]+)", ask
+    )
+    starts = [value for _, value in starts]
+    ends = [value for _, value in ends]
     reached = re.search(r"\breach(?:ed|able)?\b", ask, re.IGNORECASE) is not None
     start = next((v for v in starts if v in values), None)
     end = next((v for v in ends if v in values and v != start), None)

@@ -153,8 +153,9 @@ def expand(text: str) -> str:
 
 #: Everyday ways to ask whether something does NOT hold, beyond "not" and "no": every negative
 #: task's ``negation_words`` and the readers' negation check include them ("Is such a route out of
-#: the question?", "Can we rule out that the scheme appears?", "Are two cabinets too few?").
+#: the question?", "Can we rule out that the scheme appears?", "Are two cabinets too few?"; "Count the
+#: occurrences of the pattern. Is that count zero?", free batch k).
 NEGATING_PHRASES: tuple[str, ...] = (
     "out of the question", "rule out", "ruled out", "too few", "insufficient", "unable", "infeasible",
-    "unachievable", "unattainable", "no way", "no chance",
+    "unachievable", "unattainable", "no way", "no chance", "count zero", "zero times", "zero occurrences",
 )  # fmt: skip

@@ -657,6 +657,8 @@ def test_the_size_in_a_graph_placeholder_is_not_a_node_the_question_names() -> N
         ("bipartite", "Foes can't share a cabinet and we have two cabinets. Are two cabinets too few?", "too few"),
         ("hamiltonian_path", "A bus must stop at every landmark once. Is such a route out of the question?", "out of"),
         ("subgraph_match", "Can we rule out that the scheme a→b, b→c appears anywhere in the graph?", "rule out"),
+        # free batch k: a count asked to be zero
+        ("subgraph_match", "Count the occurrences of a→b, b→c in G. Is that count zero?", "count zero"),
     ],
 )
 def test_everyday_negating_phrases_hold_the_opposite_against_a_positive_choice(task, question, phrase) -> None:
@@ -722,3 +724,36 @@ def test_a_phrase_before_the_ask_is_not_its_main_clause() -> None:
     question = "Treating each edge as two-way, does this graph manage to avoid cycles entirely?"
     _, found = check_choice(get_task("is_acyclic"), {}, question, ScriptedStore({}, nodes=10))
     assert found == [], [f.text for f in found]
+
+
+def test_a_pattern_the_question_writes_is_not_left_out() -> None:
+    # free batch k, substructure-50: "somewhere in graph is this shape: a→b, b→c?" answered with the
+    # number of strongly connected components, flagged verified
+    question = "somewhere in graph is this shape: a→b, b→c? letters must be different nodes"
+    store = ScriptedStore({}, nodes=10)
+    graphs = ("G", "G_prime")
+    _, found = check_choice(
+        get_task("strongly_connected_components"), {}, question, store, directed=True, graphs=graphs
+    )
+    assert any(f.rules_out and "second graph (G_prime" in f.text for f in found), [f.text for f in found]
+    _, found = check_choice(
+        get_task("subgraph_match"), {"G_prime": "G_prime"}, question, store, directed=True, graphs=graphs
+    )
+    assert not any("second graph" in f.text for f in found), [f.text for f in found]
+
+
+def test_a_length_asked_in_code_is_a_number_and_a_start_may_be_named_first() -> None:
+    from grraf.pipeline import validate
+
+    # free batch k: "len(list(G.successors(4)))?" answered with the list of neighbours, flagged verified
+    _, found = check_choice(
+        get_task("neighbors"), {"node": 4}, "len(list(G.successors(4)))?", ScriptedStore({}, nodes=10)
+    )
+    assert any(f.hard and "asks for a number" in f.text for f in found), [f.text for f in found]
+    # free batch k: "reach the lake at 1 from the summit basin at 0" taken as the flow from 1 to 0
+    question = "How much water can reach the lake at 1 from the summit basin at 0?"
+    assert (
+        validate.direction_issue(question, {"source": 1, "target": 0}) == "The question goes from 0, but source is 1."
+    )
+    assert validate.direction_issue(question, {"source": 0, "target": 1}) is None
+    assert validate.direction_issue("Send it from each node to 5.", {"source": 5, "target": 3}) is None
