@@ -52,6 +52,11 @@ MORE_THAN_TWO_COLOURS = tuple(
     "three or more",
     "3 or more",
 )
+#: Words that ask whether something holds for every way of doing it, where an existence task asks
+#: whether one way exists: "does every way of splitting the vertices into two groups leave an edge
+#: inside a group?" is whether the graph is NOT bipartite (answered as bipartite, flagged verified,
+#: free batch k). Not "whichever way": "whichever way it points" sets edge directions aside.
+EVERY_WAY = ("every way of", "every possible way", "every possible split", "no matter how", "however you")
 #: A triangle is never asked about without a word for three nodes joined to each other.
 TRIANGLE_CUES = (
     "triangle", "triangles", "three", "3", "trio", "trios", "triplet", "triplets", "triad", "triads", "clique",
@@ -562,6 +567,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="hamiltonian_path",
         cues=EVERY_ONCE_CUES,
+        contrary=EVERY_WAY,
         covers="nodes",
         terms=("hamiltonian", "hamilton"),
         summary="whether some path visits every node exactly once (yes or no)",
@@ -644,7 +650,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="bipartite",
         cues=TWO_COLOUR_CUES,
-        contrary=MORE_THAN_TWO_COLOURS,
+        contrary=MORE_THAN_TWO_COLOURS + EVERY_WAY,
         terms=("bipartite", "two-colourable", "2-colourable", "two-colorable", "2-colorable"),
         summary="whether the nodes can be split into two groups with no edge inside a group (2-colourable)",
         phrasings=(

@@ -757,3 +757,17 @@ def test_a_length_asked_in_code_is_a_number_and_a_start_may_be_named_first() -> 
     )
     assert validate.direction_issue(question, {"source": 0, "target": 1}) is None
     assert validate.direction_issue("Send it from each node to 5.", {"source": 5, "target": 3}) is None
+
+
+def test_every_way_of_doing_it_is_not_whether_one_way_exists() -> None:
+    from grraf.pipeline.plan import cue_finding
+
+    # free batch k, bipartite-50: answered as bipartite, flagged verified
+    question = "Does every way of splitting the vertices into two groups leave an edge inside one group?"
+    assert (
+        cue_finding(get_task("bipartite"), question)
+        == "The question says 'every way of', which bipartite does not answer."
+    )
+    # "whichever way it points" sets directions aside: a bipartite question still
+    question = "An edge joins two rivals, whichever way it points. Can the rivals be split into two teams?"
+    assert cue_finding(get_task("bipartite"), question) is None
