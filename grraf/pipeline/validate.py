@@ -28,6 +28,9 @@ _SENTENCES = re.compile(r"(?<=[.?!])(?<!\bi\.e\.)(?<!\be\.g\.)(?<!\bcf\.)(?<!\bv
 _YES_NO_START = re.compile(
     # lead-ins may come several at once and with a comma ("Please I want to know, exist a way ...?")
     r"^\s*(?:(?:and|so|then|also|tell me|i (?:want|need) to know|please)[\s,]+)*"
+    # a short label set off by a dash or a colon: "Quick check - is Tom Hanks older than Meg Ryan?"
+    # (read as no yes/no, property batch 5), "Yes or no: is ...?"
+    r"(?:[a-z']+(?:\s+[a-z']+){0,3}(?:\s+[-–—]|\s*:)\s+)?"
     # "exist(s) a way from 3 to 8?": how people who learnt English later often ask whether one exists
     r"(is|are|does|do|did|can|could|has|have|was|were|will|would|should|may|might|must|exists?)\b"
     # "Can you give me one full ordering?" is a polite request for the ordering, not a yes or no.
@@ -201,6 +204,10 @@ def ask_form(question: str) -> AskForm | None:
     >>> ask_form("Return V(H), where H is the maximal induced subgraph of G with minimum degree at least 2.")
     'list'
     >>> ask_form("len(list(G.successors(4)))?")
+    'number'
+    >>> ask_form("Quick check - is Tom Hanks older than Meg Ryan?"), ask_form("Yes or no: is 4 reachable from 2?")
+    ('yes/no', 'yes/no')
+    >>> ask_form("Triangle check: how many triangles are there?")
     'number'
     """
     ask = ask_sentence(question)

@@ -599,6 +599,13 @@ SHARED_PLANS: dict[str, dict[str, Any]] = {
         "property": "latitude",
         "comparison": "higher",
     },
+    "movies-123": {
+        "task": "compare_values",
+        "entity": "Tom Hanks",
+        "other": "Meg Ryan",
+        "property": "born",
+        "comparison": "lower",
+    },
     "movies-134": {
         "task": "top_by_degree",
         "label": "Movie",
