@@ -1656,6 +1656,13 @@ def _connection(c: _Check) -> None:
     if source.label == target.label and source.value == target.value:
         c.hard("source and target name the same node.")
         return
+    counted = readers.counts_links(_masked(c.question, c.entities)) if c.task.name == "connection_length" else None
+    if counted:
+        # "Counting each direction separately, how many routes link Europe and Asia?" was answered
+        # with the length of a shortest connection (3), flagged verified (property batch 10).
+        c.soft(
+            f"The question counts {counted} and says nothing of the fewest; connection_length gives the length of one."
+        )
     same = source.label == target.label and c.graph.self_types(source.label)
     if same:
         # Like things linked to like (flights between airports): follow those relationships' direction.

@@ -468,8 +468,18 @@ def direction_before(question: str, phrase: str) -> str | None:
     'in'
     >>> direction_before("Who directed The Matrix?", "The Matrix") is None
     True
+    >>> direction_before("There is a flight from Sydney to Lima. Is there one back, from Lima to Sydney?", "Sydney")
+    'in'
     """
-    found = re.search(re.escape(phrase), question, re.IGNORECASE)
+    # The ask's own words first: "There is a non-stop from Sydney to Santiago. Is there also a direct
+    # flight back, from Santiago to Sydney?" goes to Sydney (read from the first sentence, the way
+    # out was flagged verified, property batch 10).
+    ask = validate.ask_sentence(question)
+    found = re.search(re.escape(phrase), ask, re.IGNORECASE)
+    if found:
+        question = ask
+    else:
+        found = re.search(re.escape(phrase), question, re.IGNORECASE)
     if not found:
         return None
     before = _BOTH_OR_EITHER.sub("", question[: found.start()].rstrip()).lower()
@@ -724,6 +734,34 @@ def speaks_of_connection(question: str) -> str | None:
     """
     found = _CONNECTION.search(question)
     return found.group(0).lower() if found else None
+
+
+_COUNTED_LINKS = re.compile(
+    r"\bhow\s+many\s+(?:(?:different|distinct|separate|direct|non-?stop)\s+)*(routes?|flights?|links?|connections?|"
+    r"edges?|relationships?)\b",
+    re.IGNORECASE,
+)
+#: Words that make "how many flights" the fewest on a trip rather than a count of relationships.
+_FEWEST = re.compile(
+    r"\b(?:fewest|least|minimum|minimal|min|shortest|quickest|fastest|need|needs|needed|take|takes|required|"
+    r"require|requires|must|get|getting|reach|as few)\b",
+    re.IGNORECASE,
+)
+
+
+def counts_links(question: str) -> str | None:
+    """The relationship noun "how many" counts when no word makes it the fewest on one trip ("How many
+    routes link Europe and Asia?"), or None ("How many flights do I need from Oslo to Lima?").
+
+    >>> counts_links("Counting each direction separately, how many routes link Europe and Asia?")
+    'routes'
+    >>> counts_links("How many flights does it take to get from Oslo to Lima?") is None
+    True
+    """
+    found = _COUNTED_LINKS.search(question)
+    if not found or _FEWEST.search(question):
+        return None
+    return found.group(1).lower()
 
 
 _ONE_STEP = re.compile(

@@ -1505,3 +1505,23 @@ def test_whether_one_named_node_is_older_than_another(store) -> None:
     # nothing compared
     _, findings = check(store, "Did Tom Hanks work with Meg Ryan?", "compare_values", **reply)
     assert any(f.hard and "compares nothing" in f.text for f in findings), texts(findings)
+
+
+def test_the_ask_says_which_way_and_a_count_of_routes_is_not_a_trip(store) -> None:
+    # flights-241 (property batch 10): the way out, read from the first sentence, flagged verified
+    question = (
+        "There is a non-stop from Sydney to Auckland. Is there also a direct flight back, from Auckland to Sydney?"
+    )
+    reply = {"source": "Sydney", "target": "Auckland", "rel_type": "ROUTE"}
+    _, findings = check(store, question, "relationship_exists", **reply)
+    assert any(f.hard and "swap source and target" in f.text for f in findings), texts(findings)
+    _, findings = check(store, question, "relationship_exists", source="Auckland", target="Sydney", rel_type="ROUTE")
+    assert not any("swap" in f.text for f in findings), texts(findings)
+    # flights-234 (batch 10): "how many routes link" answered with the length of one connection
+    reply = {"source": "Glasgow", "target": "Sydney"}
+    _, findings = check(store, "How many routes link Glasgow and Sydney?", "connection_length", **reply)
+    assert any(not f.hard and "counts routes" in f.text for f in findings), texts(findings)
+    _, findings = check(
+        store, "How many flights does it take to get from Glasgow to Sydney?", "connection_length", **reply
+    )
+    assert not any("counts" in f.text for f in findings), texts(findings)
