@@ -107,10 +107,11 @@ def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
         assert batch.exit_code == 0, batch.output
         fresh = len(property_questions("test", batch=later))
         assert f"property: {fresh}" in batch.output and 30 < fresh < 48, later
-    # Batch 10: 48 written on 2026-11-27, all test, not run yet
+    # Batch 10: 48 written on 2026-11-27, all test, run once on both stores, those fixed since moved to dev
     batch10 = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", "10", "--dry-run"])
     assert batch10.exit_code == 0, batch10.output
-    assert "property: 48" in batch10.output and len(property_questions("test", batch=10)) == 48
+    assert f"property: {len(property_questions('test', batch=10))}" in batch10.output
+    assert 30 < len(property_questions("test", batch=10)) <= 48
     ids = [q.id for q in property_questions("dev")][:3]
     only: list[Any] = []
 
