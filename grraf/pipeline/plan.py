@@ -162,6 +162,10 @@ def candidate_lines(tasks: Sequence[Task], question: str = "") -> str:
     )
 
 
+#: The graph parameters a task may take beside the graph asked about: a pattern the question writes.
+_SECOND_GRAPHS = frozenset(p.name for t in TASKS for p in t.parameters if p.kind == "graph")
+
+
 def check_choice(
     task: Task,
     values: dict[str, Any],
@@ -215,8 +219,9 @@ def check_choice(
         # nodes written. A question about a node and itself is not one of the registry's.
         names = " and ".join(p.name for p in task.parameters if p.kind == "node")
         findings.append(Finding(f"{names} are both {nodes[0]!r}; {task.name} takes two different nodes.", hard=True))
+    # The second graphs tasks take (G_prime); the graph asked about may be named anything ("net").
     taken = {p.name for p in task.parameters if p.kind == "graph"}
-    left = [g for g in graphs if g != "G" and g not in taken]
+    left = [g for g in graphs if g in _SECOND_GRAPHS and g not in taken]
     if left:
         # "somewhere in graph is this shape: a→b, b→c?" was answered with the number of strongly
         # connected components, flagged verified (free batch k, substructure-50).

@@ -771,3 +771,13 @@ def test_every_way_of_doing_it_is_not_whether_one_way_exists() -> None:
     # "whichever way it points" sets directions aside: a bipartite question still
     question = "An edge joins two rivals, whichever way it points. Can the rivals be split into two teams?"
     assert cue_finding(get_task("bipartite"), question) is None
+
+
+def test_a_stored_graph_named_otherwise_is_not_a_second_graph() -> None:
+    # the graph asked about is "net" in a store; only the pattern (G_prime) is a second graph
+    question = "Does the pattern a→b, b→c, c→a occur in the graph?"
+    store = ScriptedStore({}, nodes=10)
+    _, found = check_choice(
+        get_task("subgraph_match"), {"G_prime": "G_prime"}, question, store, directed=True, graphs=("net", "G_prime")
+    )
+    assert not any("second graph" in f.text for f in found), [f.text for f in found]
