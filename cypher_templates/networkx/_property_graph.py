@@ -33,6 +33,17 @@ def _linked(G, node, rel_type, direction):
                 yield other, data
 
 
+def _meeting(G, entity, entity_label, entity_key, rel_type, direction, other, other_label, other_key,
+             second_rel_type, other_direction):  # fmt: skip
+    """The nodes one ``rel_type`` step from the named node and one ``second_rel_type`` step from the
+    second named node (neither named node itself)."""
+    firsts = _named(G, entity_label, entity_key, entity)
+    seconds = _named(G, other_label, other_key, other)
+    near_first = {b for a in firsts for b, _ in _linked(G, a, rel_type, direction)}
+    near_second = {b for c in seconds for b, _ in _linked(G, c, second_rel_type, other_direction)}
+    return (near_first & near_second) - set(firsts) - set(seconds)
+
+
 def _shown(G, node, keys):
     """The first of the properties ``keys`` that the node has (how the answer names it)."""
     data = G.nodes[node]

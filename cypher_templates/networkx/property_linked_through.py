@@ -9,13 +9,13 @@
 # description: whether some node is linked to the named node by one relationship type and to the second named
 # description: node by another
 # verified: tested
-from cypher_templates.networkx._property_graph import _linked, _named
+from cypher_templates.networkx._property_graph import _meeting
 
 
 def solve(G, entity, entity_label, entity_key, rel_type, direction, other, other_label, other_key, second_rel_type,
           other_direction):  # fmt: skip
-    firsts = _named(G, entity_label, entity_key, entity)
-    seconds = _named(G, other_label, other_key, other)
-    near_first = {b for a in firsts for b, _ in _linked(G, a, rel_type, direction)}
-    near_second = {b for c in seconds for b, _ in _linked(G, c, second_rel_type, other_direction)}
-    return bool((near_first & near_second) - set(firsts) - set(seconds))
+    found = _meeting(
+        G, entity, entity_label, entity_key, rel_type, direction, other, other_label, other_key, second_rel_type,
+        other_direction,
+    )  # fmt: skip
+    return bool(found)

@@ -796,11 +796,12 @@ def check_choice(
             f"relationship); {task.name} reads only the values of nodes."
         )
     masked = _masked(question, entities)
-    spoken = readers.relationships_spoken_of(masked, graph.rel_types, graph.labels)
-    if task.parameter("rel_type") is not None or task.name in _OVER_A_LABEL:
+    # A task reading a relationship type (once the reader has bound one), or none over a whole label.
+    if (task.parameter("rel_type") is not None and c.params.get("rel_type")) or task.name in _OVER_A_LABEL:
         read = {c.params.get("rel_type"), c.params.get("second_rel_type")}
+        spoken = readers.relationships_spoken_of(masked, graph.rel_types, graph.labels)
         left_out = {t: w for t, w in spoken.items() if t not in read}
-        if left_out and (c.params.get("rel_type") or task.name in _OVER_A_LABEL):
+        if left_out:
             # "In how many films is Lana Wachowski credited, whether as director, writer or
             # producer?" counted DIRECTED alone; "Which airport flies to the most different
             # countries?" ranked by IN_COUNTRY, where every airport ties: both flagged verified
