@@ -12,7 +12,9 @@ store's values that share a word with them (a bounded, parameterised query the s
   to 20 for how much of the value the phrase covers.
 
 Codes (values of up to four capitals) match only when written in capitals, so the word "no"
-is not Norway's ``NO``; lower-case word groups match only exactly. A phrase inside a longer
+is not Norway's ``NO``; lower-case word groups match exactly, or as the part of the one value of a
+property that holds them when one of their words is not an everyday one ("kona" in "Kailua-Kona",
+by its frequency in English; never "cast" in "Cast Away"). A phrase inside a longer
 matched phrase is dropped ("London" inside "London Heathrow").
 
 The matching is pure (:func:`resolve`, given the candidate values); only :func:`find_entities`
@@ -25,9 +27,11 @@ import logging
 import re
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 
 from rapidfuzz.distance import OSA
+from wordfreq import zipf_frequency
 
 from grraf.stores.base import GraphStore
 from grraf.types import Entity, Schema
@@ -119,6 +123,8 @@ _WORD_RE = re.compile(r"[\w][\w'’.\-&/]*")
 _QUOTED_RE = re.compile(r"[\"“”']([^\"“”']{2,80})[\"“”']")
 _CODE_RE = re.compile(r"^[A-Z0-9]{2,4}$")
 _MIN_LOWER_WORD = 5
+#: A shorter lower-case word may still be a distinctive part of one value ("kona" in "Kailua-Kona").
+_MIN_PART_WORD = 4
 #: Values of one property scanned for a misspelt name no word look-up found (bounded).
 FUZZY_SCAN = 5_000
 
@@ -213,7 +219,7 @@ def candidate_phrases(question: str) -> list[Phrase]:
     # Lower-case words: exact matches only, and a single word only when it is long enough not to be
     # an everyday word that happens to be a value ("nice", "rain").
     for a in range(len(words)):
-        if len(words[a][0]) >= _MIN_LOWER_WORD and words[a][0].lower() not in _STOPWORDS:
+        if len(words[a][0]) >= _MIN_PART_WORD and words[a][0].lower() not in _STOPWORDS:
             add(a, a + 1, fuzzy=False)
         for b in range(a + 2, min(len(words), a + 4) + 1):
             add(a, b, fuzzy=False)
@@ -237,6 +243,8 @@ def score(phrase: Phrase, value: str) -> float:
     a, b = normalise(phrase.text), normalise(value)
     if not a or not b:
         return 0.0
+    if not phrase.fuzzy and len(a) < _MIN_LOWER_WORD:
+        return 0.0  # a short lower-case word may name a part of one value (_unique_part), never a whole one
     if a == b:
         return 100.0
     if not phrase.fuzzy:
@@ -245,7 +253,7 @@ def score(phrase: Phrase, value: str) -> float:
     similarity = 100.0 * OSA.normalized_similarity(a, b)
     shortest = min(len(a), len(b))
     best = similarity if shortest >= 5 or (shortest >= 4 and similarity >= 85.0) else 0.0
-    ta, tb = a.split(), b.split()
+    ta, tb = _tokens(a), _tokens(b)  # "Kona" is a part of "Kailua-Kona"
     distinctive = [t for t in ta if t not in _STOPWORDS and len(t) >= 4]
     if distinctive and set(ta) <= set(tb):
         best = max(best, 80.0 + 20.0 * len(a) / len(b))
@@ -275,6 +283,8 @@ def resolve(
             for value in vals
             if (s := score(phrase, value)) >= threshold
         ]
+        if not scored and not phrase.fuzzy:
+            scored = _unique_part(phrase, values)
         if not scored:
             continue
         top = max(e.score for e in scored)
@@ -285,6 +295,43 @@ def resolve(
         accepted.append((phrase, best))
     accepted.sort(key=lambda pe: pe[0].start)
     return [e for _, entities in accepted for e in entities]
+
+
+def _tokens(text: str) -> list[str]:
+    return re.split(r"[\s\-/]+", normalise(text))
+
+
+#: Zipf frequency (log10 of uses per billion words) below which a word is not an everyday one:
+#: "kona" 2.9, "heathrow" 3.4, "malpensa" 1.6 are name parts; "cast" 4.8 and "nice" 5.4 are words
+#: that happen to begin "Cast Away" and "Nice Côte d'Azur Airport".
+RARE_ZIPF = 4.0
+
+
+@cache
+def _rare(word: str) -> bool:
+    # wordfreq ships its frequency lists in the wheel, so this works offline; a hand-kept list of
+    # everyday words would miss most of them.
+    return zipf_frequency(word, "en") < RARE_ZIPF
+
+
+def _unique_part(phrase: Phrase, values: Mapping[StringProperty, Sequence[str]]) -> list[Entity]:
+    """A lower-case phrase as a part of the one value of a property that holds its words: "kona" for
+    the city "Kailua-Kona", "milan malpensa" for "Milan Malpensa Airport". Users type names in lower
+    case ("fewest flights milan malpensa to kona pls"), and lower-case phrases otherwise match only
+    whole values. A part shared by several values of the property ("airport", "matrix") names none of
+    them; a word shorter than four letters or a stop word is never distinctive enough.
+    """
+    words = _tokens(phrase.text)
+    if not any(len(w) >= _MIN_PART_WORD and w not in _STOPWORDS and _rare(w) for w in words):
+        return []
+    as_part = replace(phrase, fuzzy=True)  # scored as a capitalised part would be ("Kona")
+    found = []
+    for prop, vals in values.items():
+        holding = {v for v in vals if not _is_code(v) and set(words) < set(_tokens(v))}
+        if len(holding) == 1:
+            value = holding.pop()
+            found.append(Entity(phrase.text, prop.label, prop.property, value, score(as_part, value)))
+    return [e for e in found if e.score >= THRESHOLD]
 
 
 def unresolved_names(question: str, entities: Sequence[Entity]) -> list[str]:

@@ -912,8 +912,8 @@ def _unused_asks(
             break
     if task.parameter("order") is None and task.parameter("aggregate") is None:
         # A ranking word the task's own description never uses: "the largest group" is not all of them.
-        own = set(readers.words(" ".join((task.summary, *task.phrasings))))
-        ranking = sorted(readers.order_words(question) - own)
+        own = readers.words(" ".join((task.summary, *task.phrasings)))
+        ranking = readers.foreign_order_words(question, own)
         if ranking:
             text = f"The question asks for the {ranking[0]} one(s), which {task.name} does not rank."
             out.append(Finding(text, hard=True, rules_out=True))

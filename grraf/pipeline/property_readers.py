@@ -651,6 +651,28 @@ def order_words(question: str) -> set[str]:
     return set(words(ask_sentence(question))) & (_HIGH | _LOW | _OLD | _NEW)
 
 
+# Ranking words that say the same as another: the short forms, and "minimum" for a count ("min
+# number of flights" is the fewest flights; connection_length's own words say "fewest", and "berlin
+# to santiago, min number of flights?" was refused as a ranking it leaves out).
+_SAME_RANK = (frozenset({"min", "minimum", "fewest", "least"}), frozenset({"max", "maximum", "most"}))
+
+
+def foreign_order_words(question: str, own: Iterable[str]) -> list[str]:
+    """The ranking words of the ask (:func:`order_words`) that neither ``own`` words nor their
+    synonyms say: a task whose description says "fewest" ranks what "min number of" asks.
+
+    >>> foreign_order_words("berlin to santiago, min number of flights?", {"the", "fewest", "stops"})
+    []
+    >>> foreign_order_words("Which is the longest route?", {"fewest"})
+    ['longest']
+    """
+    own = set(own)
+    for family in _SAME_RANK:
+        if own & family:
+            own |= family
+    return sorted(order_words(question) - own)
+
+
 _COUNTING = frozenset({"most", "fewest", "least", "more", "fewer", "busiest"})
 _SIZE = frozenset({"largest", "biggest", "smallest", "greatest"})
 

@@ -58,6 +58,27 @@ def test_a_longer_phrase_wins_over_the_names_inside_it():
     assert named("Flights to London") == [("Airport", "city", "London")]
 
 
+def test_a_lower_case_name_part_names_the_one_value_holding_it():
+    values = {
+        StringProperty("Airport", "name"): [
+            "Milan Malpensa Airport",
+            "Ellison Onizuka Kona International Airport",
+            "Nice Côte d'Azur Airport",
+        ],
+        StringProperty("Airport", "city"): ["Milan", "Kailua-Kona", "Nice"],
+        StringProperty("Movie", "title"): ["Cast Away", "The Matrix", "The Matrix Reloaded"],
+    }
+
+    def found(question: str) -> list[str]:
+        return [e.value for e in resolve(question, values)]
+
+    assert found("fewest flights milan malpensa to kona pls") == ["Milan Malpensa Airport", "Kailua-Kona"]
+    assert found("who was in reloaded") == ["The Matrix Reloaded"]
+    # Everyday words that begin a value, and a part several values hold, name nothing.
+    assert found("who played in the movie with the biggest cast") == []
+    assert found("any nice films about matrix hackers?") == []
+
+
 def test_a_part_of_a_value_scores_by_how_much_it_covers():
     assert 85 < score(Phrase("Heathrow", 0, 8, True), "London Heathrow Airport") < 100
     matrix = score(Phrase("Matrix", 0, 6, True), "The Matrix")
