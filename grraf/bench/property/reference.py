@@ -531,6 +531,64 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-243": lambda: nx.shortest_path_length(
             movies_graph(), ("Person", "Christina Ricci"), ("Movie", "One Flew Over the Cuckoo's Nest")
         ),
+        # batch 11
+        "movies-244": lambda: list(a()[(a().source == "Liam Neeson") & (a().target == "Batman Begins")].roles.iloc[0]),
+        "movies-245": lambda: _born("Hugh Jackman"),
+        "movies-246": lambda: _born(
+            _only(a()[(a().target == "Gladiator") & a().roles.map(lambda r: "Marcus Aurelius" in r)].source)
+        ),
+        "movies-247": lambda: _only(_top(w().groupby("target").size())),
+        "movies-248": lambda: _only(
+            _top(pd.Series({x: len(set(d()[d().source == x].target)) for x in ("Rob Reiner", "Nora Ephron")}))
+        ),
+        "movies-249": lambda: _only(set(d()[d().source == "Frank Darabont"].target) & _movies_of("Morgan Freeman")),
+        "movies-250": lambda: _only(
+            _top(pd.Series({x: len(_movies_of(x)) for x in _cast("Forrest Gump") - {"Tom Hanks"}}))
+        ),
+        # people sharing at least one film with the person, any credit on either side (refused on a tie)
+        "movies-251": lambda: _only(
+            _top(
+                pd.Series(
+                    {
+                        k[1]: len({x for film in movies_graph()[k] for x in movies_graph()[film]} - {k})
+                        for k in movies_graph()
+                        if k[0] == "Person" and k[1] != "Tom Hanks"
+                    }
+                )
+            )
+        ),
+        "movies-252": lambda: sorted(
+            x for x in set(a().source) - {"Tom Hanks"} if len(_movies_of(x) & _movies_of("Tom Hanks")) > 1
+        ),
+        "movies-253": lambda: sorted(m()[m().released == 1996].title),
+        # people with an acting credit (a director born earlier, Herbert Ross, is not one)
+        "movies-254": lambda: sorted(p()[p().name.isin(set(a().source)) & (p().born <= 1930)].name),
+        "movies-255": lambda: sorted(set(w()[w().target.isin(_movies_of("Tom Cruise"))].source)),
+        "movies-256": lambda: sorted(
+            set().union(*(_cast(t) for t in d()[d().source == "Clint Eastwood"].target)) - {"Clint Eastwood"}
+        ),
+        "movies-257": lambda: len(
+            set(d()[d().source == "Steven Spielberg"].target) & set(pr()[pr().source == "Steven Spielberg"].target)
+        ),
+        "movies-258": lambda: len(a().drop_duplicates(["source", "target"])),
+        "movies-259": lambda: sum(1 for t in _movies_of("Keanu Reeves") if _released(t) >= 2000),
+        "movies-260": lambda: len(set(d()[d().target.isin(_movies_of("Robin Williams"))].source)),
+        "movies-261": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Max von Sydow"), ("Person", "Julia Roberts")
+        ),
+        "movies-262": lambda: bool(_movies_of("Keanu Reeves") & set(d()[d().source == "Rob Reiner"].target)),
+        "movies-263": lambda: bool(set(w()[w().source == "Aaron Sorkin"].target) & _movies_of("Tom Hanks")),
+        "movies-264": lambda: all(_born(x) < 1970 for x in _cast("Cloud Atlas")),
+        "movies-265": lambda: (
+            len(set(d()[d().target.isin(_movies_of("Tom Cruise"))].source))
+            > len(set(d()[d().target.isin(_movies_of("Keanu Reeves"))].source))
+        ),
+        "movies-266": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "Snow Falling on Cedars"), ("Person", "Diane Keaton")
+        ),
+        "movies-267": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Bruno Kirby"), ("Person", "Hilary Swank")
+        ),
     }
 
 
@@ -1009,6 +1067,61 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-242": lambda: nx.shortest_path_length(g(), "ORY", "SCL"),
         "flights-243": lambda: nx.shortest_path_length(g(), "SCL", "BRR"),
         "flights-244": lambda: nx.shortest_path_length(g(), "MXP", "KOA"),
+        # batch 11
+        "flights-245": lambda: str(_airport("JNB")["name"]),
+        "flights-246": lambda: _only(
+            _top(
+                -pd.Series(
+                    {
+                        a: float(_airport(a).longitude)
+                        for a, c in country().items()
+                        if _continent_by_country_name()[c] == "South America"
+                    }
+                )
+            )
+        ),
+        # the least absolute latitude: Nairobi (1.32 south) just beats Singapore (1.36 north)
+        "flights-247": lambda: _only(_top(-nodes("flights", "Airport").set_index("code").latitude.abs())),
+        "flights-248": lambda: _only(
+            _top(
+                pd.Series(
+                    {a: g().out_degree(a) for a, c in country().items() if _continent_by_country_name()[c] == "Oceania"}
+                )
+            )
+        ),
+        "flights-249": lambda: _only(_top(pd.Series({c: float(_airport(c).latitude) for c in ("OSL", "ARN")}))),
+        # routes landing in the country's airports, domestic ones included
+        "flights-250": lambda: _only(_top(r().groupby(r().target.map(country())).size())),
+        "flights-251": lambda: sorted({country()[x] for x in g().predecessors("AKL")}),
+        "flights-252": lambda: sorted(
+            set(g().predecessors("NRT")) & set(g().predecessors("HND")) & set(g().predecessors("ICN"))
+        ),
+        "flights-253": lambda: sorted(
+            t
+            for t in g().successors("ORD")
+            if _continent_by_country_name()[country()[t]] == "North America" and country()[t] != "United States"
+        ),
+        "flights-254": lambda: sorted(r()[(r().source == "VIE") & (r().distance_km < 1000)].target),
+        "flights-255": lambda: sorted(a for a in g() if g().out_degree(a) < 5),
+        "flights-256": lambda: len(r()),
+        "flights-257": lambda: len({_continent_by_country_name()[c] for c in country().values()}),
+        "flights-258": lambda: int(
+            r()[
+                r().source.map(country()).map(_continent_by_country_name())
+                != r().target.map(country()).map(_continent_by_country_name())
+            ].distance_km.min()
+        ),
+        "flights-259": lambda: sum(1 for t in g().successors("LHR") if country()[t] == "United States"),
+        "flights-260": lambda: g().in_degree("DXB"),
+        "flights-261": lambda: nx.shortest_path_length(g(), "CPT", "KOA"),
+        # the optimum takes two flights (via Amsterdam)
+        "flights-262": lambda: _lightest_within("HEL", "GRU", 3),
+        "flights-263": lambda: _distance("DOH", "CPT"),
+        "flights-264": lambda: g().has_edge("ZRH", "BKK"),
+        "flights-265": lambda: all(g().has_edge(a, "IST") for a in _airport_codes_in("Italy")),
+        "flights-266": lambda: bool((r().distance_km > 14500).any()),
+        "flights-267": lambda: nx.shortest_path_length(g(), "KOA", "BRR"),
+        "flights-268": lambda: nx.shortest_path_length(g(), "EDI", "OGG"),
     }
 
 
