@@ -109,7 +109,8 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
 
     A choice without findings (and without a rival the LLM prefers) is confirmed. When findings
     remain after the last round, soft ones let the task run unconfirmed and a hard one drops it
-    (code is then written from the question); "none" drops it at once, or after asking once more
+    (code is then written from the question) unless an earlier round's choice had soft findings
+    only: that one then runs unconfirmed; "none" drops it at once, or after asking once more
     when the choice has an ``ask_again`` prompt. A reply repeated word for word ends the rounds:
     its findings are the same, so asking again would only cost tokens.
     """
@@ -120,6 +121,10 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
     tasks, json_schema = tuple(choice.offered), choice.json_schema
     asked, asked_again, restarted = 0, False, False
     previous: dict[str, Any] | None = None
+    # The first choice whose findings were all soft: asked again, the 1.5B model sometimes left it
+    # for one the readers refuse ("fewest flights milan malpensa to kona": connection_length, unsure
+    # only of the name 'kona', then top_by_degree), and the softer choice is the better one to run.
+    softest: tuple[Task, dict[str, Any], list[Finding]] | None = None
     while asked < rounds:
         asked += 1
         reply = llm.structured("plan", messages, json_schema)
@@ -142,6 +147,8 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
         repeated = reply == previous
         previous = reply
         parameters, findings = choice.check(task, reply)
+        if softest is None and findings and not any(f.hard for f in findings):
+            softest = (task, parameters, findings)
         if findings and repeated:
             break  # the same reply to the same findings: another round would change nothing
         if not findings:
@@ -171,6 +178,8 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
         messages = [*messages, AIMessage(json.dumps(reply)), *feedback.render(**inputs)]
     if task is None:  # rounds < 1: the LLM was never asked
         return without_task(base, chosen=None)
+    if any(f.hard for f in findings) and softest is not None:
+        task, parameters, findings = softest
     remaining = tuple(f.text for f in findings)
     if any(f.hard for f in findings):
         return without_task(base, chosen=task.name, issues=remaining)

@@ -40,7 +40,7 @@ from langchain_core.messages import BaseMessage
 from grraf.llm.calls import LLMSession
 from grraf.pipeline import property_readers as readers
 from grraf.pipeline import validate
-from grraf.pipeline.decision import NONE, Choice, Finding, decide
+from grraf.pipeline.decision import NONE, Choice, Finding, Narrowing, decide
 from grraf.pipeline.entities import find_entities, normalise, stray_names
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
@@ -912,8 +912,7 @@ def _unused_asks(
             break
     if task.parameter("order") is None and task.parameter("aggregate") is None:
         # A ranking word the task's own description never uses: "the largest group" is not all of them.
-        own = readers.words(" ".join((task.summary, *task.phrasings)))
-        ranking = readers.foreign_order_words(question, own)
+        ranking = readers.foreign_order_words(question, _own_words(task))
         if ranking:
             text = f"The question asks for the {ranking[0]} one(s), which {task.name} does not rank."
             out.append(Finding(text, hard=True, rules_out=True))
@@ -926,6 +925,38 @@ def _unused_asks(
             Finding(f"The question asks for {wanted}, which {task.name} does not compute.", hard=True, rules_out=True)
         )
     return out
+
+
+def _own_words(task: Task) -> list[str]:
+    """The words a task's description and example phrasings use (what it ranks, if anything)."""
+    return readers.words(" ".join((task.summary, *task.phrasings)))
+
+
+def _ranking(task: Task, question: str) -> bool:
+    """Whether ``task`` ranks what the question's ranking words ask ("the shortest", "the most")."""
+    if task.parameter("order") is not None or task.parameter("aggregate") is not None:
+        return True
+    return not readers.foreign_order_words(question, _own_words(task))
+
+
+def narrowed(
+    tasks: Sequence[Task], question: str, graph: PropertyGraph, entities: Sequence[Entity]
+) -> Narrowing | None:
+    """After a finding: the offered tasks that rank what the question's ranking words ask, when
+    fewer than offered, with their reply schema and the lines that show them.
+
+    Told that its choice does not rank "the shortest", the 1.5B model chose another task that does
+    not, round after round ("List the people and films in between, taking the shortest route":
+    relationship_property, then common_neighbours, with connection_path offered). Showing the
+    tasks that do rank it is a shorter list to choose from, not a choice made for the LLM.
+    """
+    if not readers.order_words(question):
+        return None
+    fitting = [t for t in tasks if _ranking(t, question)]
+    if not fitting or len(fitting) == len(tasks):
+        return None
+    shown = "\nThe tasks that rank what the question asks:\n" + candidate_lines(fitting, question)
+    return Narrowing(tuple(fitting), choice_schema(fitting, graph, entities, question), shown)
 
 
 # ---------------------------------------------------------------------------------- one shape per task
@@ -1833,6 +1864,7 @@ def plan_property(
         tasks,
         check=lambda task, reply: check_choice(task, reply, question, graph, entities, store),
         feedback="plan_property_feedback",
+        narrow=lambda shown: narrowed(shown, question, graph, entities),
     )
     return decide(base, choice, llm, rounds=rounds)
 

@@ -101,3 +101,20 @@ def test_a_rival_the_contrast_prefers_leaves_the_choice_unconfirmed() -> None:
 def test_no_rounds_asks_nothing() -> None:
     result, model, _ = run(rounds=0)
     assert result.task is None and model.prompts == []
+
+
+def test_an_earlier_choice_with_soft_findings_only_runs_when_the_last_one_is_refused() -> None:
+    result, _, calls = run(
+        plan_reply("max_flow", source=0, target=3),
+        plan_reply("degree", node=2),
+        found={1: [Finding("unsure of the name", hard=False)], 2: [Finding("degree counts edges", hard=True)]},
+    )
+    assert len(calls) == 2 and result.task == "max_flow" and not result.confirmed
+    assert result.parameters == {"source": 0} and result.issues == ("unsure of the name",)
+    # With no softer choice before it, a refused last choice still drops the task.
+    result, _, _ = run(
+        plan_reply("degree", node=2),
+        plan_reply("degree", node=3),
+        found={1: [Finding("degree counts edges", hard=True)], 2: [Finding("degree counts edges", hard=True)]},
+    )
+    assert result.task is None and result.chosen == "degree"

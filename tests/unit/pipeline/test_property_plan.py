@@ -21,6 +21,7 @@ from grraf.pipeline.property_plan import (
     choice_schema,
     facts,
     is_property_graph,
+    narrowed,
     offered,
     render_template,
 )
@@ -516,6 +517,29 @@ def test_a_hard_finding_goes_back_once_and_the_corrected_choice_is_confirmed(sto
     assert json.loads(str(model.prompts[1][-2].content))["direction"] == "out"  # its own first choice
     # the property plan's own feedback: it asks for a fixed choice and does not invite "none" in words
     assert "Choose again from the tasks above" in model.prompt_text(1) and "or none" not in model.prompt_text(1)
+
+
+def test_after_a_finding_the_tasks_that_rank_what_the_question_ranks_are_shown(store) -> None:
+    question = "List the people and films between Tom Hanks and Keanu Reeves on the shortest route."
+    wrong = plan_reply(
+        "relationship_property", source="Tom Hanks", target="Keanu Reeves", rel_type="ACTED_IN", property="roles"
+    )
+    right = plan_reply("connection_path", source="Tom Hanks", target="Keanu Reeves")
+    chosen, model = decide(store, question, wrong, right)
+    assert "relationship_property" in chosen.candidates and chosen.task == "connection_path"
+    feedback = model.prompt_text(1)
+    assert "does not connect" in feedback
+    shown = feedback.split("The tasks that rank what the question asks:")[1]
+    assert "connection_path" in shown and "relationship_property" not in shown
+    # A question that ranks nothing is not narrowed.
+    schema = store.schema()
+    graph, entities = PropertyGraph.of(schema), find_entities(question, store, schema)
+    tasks = [get_task(n) for n in ("relationship_property", "connection_path", "compare_entities")]
+    assert narrowed(tasks, "Who directed The Matrix?", graph, entities) is None
+    assert [t.name for t in narrowed(tasks, "the min number of hops?", graph, entities).tasks] == [
+        "connection_path",
+        "compare_entities",
+    ]
 
 
 def test_a_persistent_hard_finding_drops_the_task(store) -> None:
