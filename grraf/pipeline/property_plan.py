@@ -550,6 +550,12 @@ class _Check:
                 self.soft(
                     f"The question does not say which way the :{rel_type} relationships of {reading.phrase!r} go."
                 )
+        agent = readers.agent_of(self.question, reading.phrase, self.graph.rel_types, self.graph.labels)
+        if agent is not None and agent[:2] != (rel_type, chosen):
+            # "tom hanks films directed by ron howard?" was read as films Tom Hanks directed and Ron
+            # Howard acted in (property batch 10, movies-225): "<verb> by <name>" says which
+            # relationships are the named node's own.
+            self.hard(f"'{agent[2]}' says: use rel_type {agent[0]} and direction {agent[1]} for {name}.")
         return reading, chosen, self.graph.ends(reading.label, rel_type, chosen)
 
     def rel_evidence(

@@ -850,6 +850,33 @@ def relationships_spoken_of(question: str, rel_types: Iterable[str], labels: Ite
     return spoken
 
 
+def agent_of(
+    question: str, phrase: str, rel_types: Iterable[str], labels: Iterable[str]
+) -> tuple[str, str, str] | None:
+    """The relationship type and direction "<verb> by <phrase>" gives the named node, and the words
+    that say so, or None.
+
+    In "films directed by Ron Howard" Ron Howard is the one who directed: his :DIRECTED
+    relationships point away from him (out), or at him for a type named in the passive
+    (:WRITTEN_BY). Only the word right before "by" is read, and only when it speaks of one type.
+
+    >>> agent_of("tom hanks films directed by ron howard?", "ron howard", ["ACTED_IN", "DIRECTED"], ["Movie"])
+    ('DIRECTED', 'out', 'directed by ron howard')
+    >>> agent_of("Which books were written by Austen?", "Austen", ["WRITTEN_BY"], ["Book"])
+    ('WRITTEN_BY', 'in', 'written by Austen')
+    >>> agent_of("Who directed The Matrix?", "The Matrix", ["DIRECTED"], ["Movie"]) is None
+    True
+    """
+    found = re.search(r"([A-Za-z][\w-]*)\s+by\s+(?:the\s+)?" + re.escape(phrase) + r"\b", question, re.IGNORECASE)
+    if not found:
+        return None
+    spoken = relationships_spoken_of(found.group(1), rel_types, labels)
+    if len(spoken) != 1:
+        return None
+    rel_type = next(iter(spoken))
+    return rel_type, "in" if rel_type.upper().endswith("_BY") else "out", found.group()
+
+
 _EVERY_ONE = re.compile(
     r"\b(?:to|from|with|in|by|on|into|for|at)\s+(?:every|each|all)(?:\s+of)?(?:\s+(?:the|its|their|his|her))?"
     r"(?:\s+other)?\s+([a-z][\w-]*)",

@@ -1489,6 +1489,20 @@ def test_nodes_linked_to_two_named_nodes_over_two_types(store) -> None:
     assert any(f.hard for f in findings), texts(findings)
 
 
+def test_verb_by_name_says_which_relationships_are_the_named_nodes_own(store) -> None:
+    # movies-225 (property batch 10): "tom hanks films directed by ron howard?" read as films Tom
+    # Hanks directed and Ron Howard acted in
+    question = "keanu reeves films directed by lana wachowski?"
+    right = {"entity": "Keanu Reeves", "rel_type": "ACTED_IN", "direction": "out", "other": "Lana Wachowski"}
+    params, findings = check(store, question, "linked_to_both", **right, second_rel_type="DIRECTED")
+    assert not any(f.hard for f in findings), texts(findings)
+    swapped = {**right, "rel_type": "DIRECTED"}
+    _, findings = check(store, question, "linked_to_both", **swapped, second_rel_type="ACTED_IN")
+    hard = [f.text for f in findings if f.hard]
+    said = "'directed by lana wachowski' says: use rel_type DIRECTED and direction out for other"
+    assert any(said in t for t in hard), hard
+
+
 def test_whether_two_named_nodes_meet_in_a_middle_node(store) -> None:
     reply = {"entity": "Keanu Reeves", "rel_type": "ACTED_IN", "other": "Lana Wachowski", "second_rel_type": "DIRECTED"}
     question = "Has Keanu Reeves ever acted in a film Lana Wachowski directed?"
