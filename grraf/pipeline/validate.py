@@ -381,6 +381,8 @@ def negation_cue(question: str) -> str | None:
     True
     >>> negation_cue("My data engineer says this graph is loop-free. Is she right?")
     'loop-free'
+    >>> negation_cue("Would nx.cycle_basis(G) come back non-empty?") is None
+    True
     """
     found = _NEGATION.search(_waived(ask_sentence(question)))
     return found.group(1).lower() if found else None
@@ -453,9 +455,11 @@ _MANNER = re.compile(
 
 # What the asker waives or sets aside negates nothing asked: "(no need to return)", "you don't have to
 # end where you started", "(ignore directions)". An aside in brackets only adds a condition.
+# A negated emptiness is no negation either: "Would nx.cycle_basis(G) come back non-empty?" asks
+# whether a cycle exists (read as "free of cycles" and flagged verified: free batch l, cycle-52).
 _WAIVED = re.compile(
     r"\([^()]*\)|\bno need to\b[^,;:?.!]*|\b(?:do|does|did)(?:n't|\s+not)\s+(?:have|need)\s+to\b[^,;:?.!]*|"
-    r"\bneed(?:n't|\s+not)\b[^,;:?.!]*",
+    r"\bneed(?:n't|\s+not)\b[^,;:?.!]*|\bnon-?(?:empty|zero)\b|\bnot (?:be )?(?:empty|zero)\b",
     re.IGNORECASE,
 )
 
@@ -823,6 +827,15 @@ _TRIP = re.compile(
     r"\b(to (?:get|travel|reach|fly|drive|walk|ride|move|hop|arrive|be reached)|away|apart)\b",
     re.IGNORECASE,
 )
+# Time counted until something spreads or arrives is a hop distance too ("How many ticks until the
+# last pad receives it?" from one node is its eccentricity; reachable_count, which counts the pads,
+# was flagged verified: free batch l, eccentricity-53). Time units are never the nodes counted.
+_TIME_UNITS = r"ticks?|rounds?|minutes?|hours?|days?|seconds?|weeks?|cycles?|turns?|generations?|time ?steps?"
+_UNTIL = re.compile(
+    r"\bhow many\s+(?:[a-z-]+\s+)??(" + _TIME_UNITS + r")\b[^?.!]*?"
+    r"\b(until|till|before|(?:does|would|will|did) it take)\b",
+    re.IGNORECASE,
+)
 # Counting what a trip would remove or cut is not counting its steps: "How many roads must close to
 # stop anyone getting from 1 to 9?"
 _CUTTING = re.compile(r"\b(?:remov\w*|cut\w*|delet\w*|clos\w*|block\w*|destroy\w*|fail\w*|break\w*)\b", re.I)
@@ -837,9 +850,11 @@ def trip_asked(question: str) -> str | None:
     ('hops ... away', None)
     >>> trip_asked("How many roads must close to stop anyone getting from town 1 to town 9?") is None
     True
+    >>> trip_asked("A pulse starts at pad 3. How many ticks until the last pad receives it?")
+    'ticks ... until'
     """
     ask = ask_sentence(question)
-    found = _TRIP.search(ask)
+    found = _TRIP.search(ask) or _UNTIL.search(ask)
     if found is None or _CUTTING.search(ask):
         return None
     return f"{found.group(1)} ... {found.group(2)}"
@@ -850,13 +865,15 @@ def trip_asked(question: str) -> str | None:
 _DECLARED_NODES = re.compile(
     r"\b([a-z]+s)\s+are\s+(?:the\s+)?(?:nodes|vertices)\b|"
     r"\b(?:each|every|a)\s+(?:node|vertex)\s+(?:is|represents|stands for)\s+(?:an?\s+|one\s+)?([a-z]+)\b|"
-    r"\b(?:nodes|vertices)\s+(?:are|represent|stand for)\s+([a-z]+?)s?\b",
+    r"\b(?:nodes|vertices)\s+(?:are|represent|stand for)\s+([a-z]+?)s?\b|"
+    r"\b(?:each|every)\s+([a-z]+)\s+is\s+(?:a|one)\s+(?:node|vertex)\b",  # "each fragment is a node"
     re.IGNORECASE,
 )
 _DECLARED_EDGES = re.compile(
     r"\b([a-z]+s)\s+are\s+(?:the\s+)?(?:edges|links|arcs)\b|"
     r"\b(?:each|every|an?)\s+(?:edge|link|arc)\s+(?:is|represents|stands for)\s+(?:an?\s+|one\s+)?([a-z]+)\b|"
-    r"\b(?:edges|links|arcs)\s+(?:are|represent|stand for)\s+([a-z]+?)s?\b",
+    r"\b(?:edges|links|arcs)\s+(?:are|represent|stand for)\s+([a-z]+?)s?\b|"
+    r"\b(?:each|every)\s+([a-z]+)\s+is\s+(?:an?|one)\s+(?:edge|link|arc)\b",
     re.IGNORECASE,
 )
 _EVERY_ONCE = re.compile(
@@ -892,6 +909,8 @@ def covered(question: str) -> Counted | None:
     'nodes'
     >>> covered("Can the snow plough drive every street exactly once?"), covered("Is it connected?")
     ('edges', None)
+    >>> covered("Each fragment is a node. Can they be chained, using each fragment exactly once?")
+    'nodes'
     """
     ask = ask_sentence(question)
     found = _EVERY_ONCE.search(ask)

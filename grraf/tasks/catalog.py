@@ -165,6 +165,18 @@ CENTRE_CUES = (
     "choose", "chooses", "place", "placed", "put", "hub", "where", "which node",
     "as possible", "close", "closest",
 )  # fmt: skip
+#: A worst case made as small as it can be, by where one stands: a radius, not the diameter ("Put the
+#: server on the machine whose worst-case hop count ... is smallest" was answered with the diameter,
+#: flagged verified: free batch l, radius-51). Not "best" or "smallest" alone: "even taking the best
+#: route, ..." and "the smallest k such that every pair is within k hops" may ask a diameter.
+LEAST_WORST = (
+    "radius", "center", "centre", "central", "optimal", "ideal", "minimise", "minimize", "minimises",
+    "minimizes", "minimising", "minimizing", "best-placed", "well-placed", "as well as it can",
+    "as well as possible", "is smallest", "is the smallest", "is lowest", "is the lowest", "is shortest",
+    "is the shortest", "as small as possible",
+    "as close as possible", "as low as possible", "placed", "put a", "put the", "whose worst", "whose farthest",
+    "whose most distant", "whose longest",
+)  # fmt: skip
 #: An average over all pairs.
 AVERAGE_CUES = (
     "average", "averaged", "averaging", "mean", "typical", "typically", "expected", "characteristic", "avg",
@@ -767,6 +779,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="diameter",
         cues=FARTHEST_CUES,
+        contrary=LEAST_WORST,
         distance=True,
         terms=("diameter",),
         summary="the diameter: the largest shortest-path distance between any two nodes",

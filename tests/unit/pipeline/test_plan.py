@@ -518,6 +518,8 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
         # the parity of every cycle is 2-colourability, not whether one exists (dev bipartite-26, seed 1)
         ("has_cycle", "Treating edges as undirected, does every cycle of the graph have an even number of edges?"),
         ("is_acyclic", "Is every cycle of odd length?"),
+        # a worst case made as small as it can be by where one stands is a radius (radius-51, seed 2047)
+        ("diameter", "Put the server on the machine whose worst-case hop count to any other is smallest. What is it?"),
     ],
 )
 def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: str) -> None:
@@ -549,6 +551,7 @@ def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: st
         ("degree_above_count", "Number of vertices with degree >3?"),  # a symbol needs no blank
         ("degree", "How many links does 4 have?"),  # a task without cues
         ("isomorphism", "Are G and G' isomorphic?"),
+        ("diameter", "Even taking the best route each time, what is the most hops between any two nodes?"),
     ],
 )
 def test_a_choice_the_question_asks_in_its_own_words_has_a_cue(task: str, question: str) -> None:
