@@ -550,12 +550,21 @@ class _Check:
                 self.soft(
                     f"The question does not say which way the :{rel_type} relationships of {reading.phrase!r} go."
                 )
-        agent = readers.agent_of(self.question, reading.phrase, self.graph.rel_types, self.graph.labels)
-        if agent is not None and agent[:2] != (rel_type, chosen):
-            # "tom hanks films directed by ron howard?" was read as films Tom Hanks directed and Ron
-            # Howard acted in (property batch 10, movies-225): "<verb> by <name>" says which
-            # relationships are the named node's own.
-            self.hard(f"'{agent[2]}' says: use rel_type {agent[0]} and direction {agent[1]} for {name}.")
+        # "tom hanks films directed by ron howard?" was read as films Tom Hanks directed and Ron
+        # Howard acted in (property batch 10, movies-225), and "Which actors, other than himself, has
+        # he directed?" as the directors of Clint Eastwood's films (flagged verified, property batch
+        # 11, movies-256): "<verb> by <name>" and "<name> <verb>" say which relationships are the
+        # named node's own. A reading the schema has no such relationship for is a noun ("The Green
+        # Mile's cast") or a pronoun for someone else, and says nothing.
+        one_name = len({e.value for e in self.entities}) == 1
+        graph = self.graph
+        for said in (
+            readers.agent_of(self.question, reading.phrase, graph.rel_types, graph.labels),
+            readers.subject_of(self.question, reading.phrase, graph.rel_types, graph.labels, pronoun=one_name),
+        ):
+            if said is not None and said[:2] != (rel_type, chosen) and graph.ends(reading.label, *said[:2]):
+                self.hard(f"'{said[2]}' says: use rel_type {said[0]} and direction {said[1]} for {name}.")
+                break
         return reading, chosen, self.graph.ends(reading.label, rel_type, chosen)
 
     def rel_evidence(

@@ -385,6 +385,8 @@ def asks_which(question: str) -> bool:
     False
     >>> asks_which("What films has Clint Eastwood directed?"), asks_which("What year was Apollo 13 released?")
     (True, False)
+    >>> asks_which("What movies from 1996 do you have?"), asks_which("What was the year Tom Hanks was born?")
+    (True, False)
     """
     pattern = r"^\s*(?:and\s+)?(?:(?:in|on|at|for|from|to|of|by|with)\s+)?(which|who|whom|whose)\b"
     ask = ask_sentence(question)
@@ -397,8 +399,12 @@ def asks_which(question: str) -> bool:
 
 # "What films has Clint Eastwood directed?" asks for films as "Which films ..." does (a count of
 # them was flagged verified, property batch 5); "What year was ...?" asks for one value and stays open.
+# "What movies from 1996 do you have?" (a count of them was flagged verified, property batch 11): a
+# phrase saying which ones may stand between the noun and the verb. Not "What was ...".
 _WHAT_PLURAL = re.compile(
-    r"^\s*what\s+(?:[a-z]+\s+)?[a-z]+s\s+(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should)\b",
+    r"^\s*what\s+(?:[a-z]+\s+)?(?!(?:was|is|does|has|gets|goes)\b)[a-z]+s"
+    r"(?:\s+(?:from|of|in|on|at|with|by|since|before|after|between|released|made)\s+[\w' -]+?)?"
+    r"\s+(?:do|does|did|is|are|was|were|has|have|had|can|could|will|would|should)\b",
     re.IGNORECASE,
 )
 
@@ -875,6 +881,50 @@ def agent_of(
         return None
     rel_type = next(iter(spoken))
     return rel_type, "in" if rel_type.upper().endswith("_BY") else "out", found.group()
+
+
+_AUX = r"(?:has been|have been|had been|was|were|is|are|has|have|had|did|does|do|also|ever|never|once|just)"
+_PASSIVE = frozenset({"was", "were", "is", "are", "has been", "have been", "had been"})
+
+
+def subject_of(
+    question: str, phrase: str, rel_types: Iterable[str], labels: Iterable[str], *, pronoun: bool = False
+) -> tuple[str, str, str] | None:
+    """The relationship type and direction a verb right after the named node gives it, and the
+    words that say so, or None: "Which actors has Clint Eastwood directed?" makes him the one who
+    directed (out); a passive ("Was The Matrix directed by ...", "The Matrix, written by") makes the
+    named node the one it was done to (in). With ``pronoun`` (the question names one node), "has he
+    directed" reads the same way. Only a verb that speaks of one relationship type counts.
+
+    >>> subject_of("Which actors has Clint Eastwood directed?", "Clint Eastwood", ["ACTED_IN", "DIRECTED"], [])
+    ('DIRECTED', 'out', 'Clint Eastwood directed')
+    >>> q = "Clint Eastwood works behind the camera too. Which actors, other than himself, has he directed?"
+    >>> subject_of(q, "Clint Eastwood", ["ACTED_IN", "DIRECTED"], [], pronoun=True)
+    ('DIRECTED', 'out', 'he directed')
+    >>> subject_of("Was The Matrix directed by a woman?", "The Matrix", ["DIRECTED"], [])
+    ('DIRECTED', 'in', 'The Matrix directed')
+    >>> subject_of("Who acted with Tom Hanks?", "Tom Hanks", ["ACTED_IN"], []) is None
+    True
+    """
+    subjects = [re.escape(phrase)] + ([r"(?:he|she|they)"] if pronoun else [])
+    for subject in subjects:
+        found = re.search(
+            r"(?:\b(was|were|is|are)\s+)?\b(" + subject + r")\s+(?:(" + _AUX + r")\s+)?([a-z][\w-]*)(\s+by\b)?",
+            question,
+            re.IGNORECASE,
+        )
+        if not found:
+            continue
+        spoken = relationships_spoken_of(found.group(4), rel_types, labels)
+        if len(spoken) != 1:
+            continue
+        rel_type = next(iter(spoken))
+        passive = bool(found.group(1) or found.group(5)) or (found.group(3) or "").lower() in _PASSIVE
+        direction = "in" if passive else "out"
+        if rel_type.upper().endswith("_BY"):
+            direction = "in" if direction == "out" else "out"
+        return rel_type, direction, f"{found.group(2)} {found.group(4)}"
+    return None
 
 
 _EVERY_ONE = re.compile(

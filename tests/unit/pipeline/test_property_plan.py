@@ -1503,6 +1503,23 @@ def test_verb_by_name_says_which_relationships_are_the_named_nodes_own(store) ->
     assert any(said in t for t in hard), hard
 
 
+def test_name_verb_says_which_relationships_are_the_named_nodes_own(store) -> None:
+    # movies-256 (property batch 11): "Which actors, other than himself, has he directed?" answered
+    # with the directors of Clint Eastwood's films, flagged verified
+    question = "Lana Wachowski works as a director too. Which actors has she directed?"
+    right = {"entity": "Lana Wachowski", "rel_type": "DIRECTED", "direction": "out"}
+    _, findings = check(store, question, "two_hop_neighbours", **right, second_rel_type="ACTED_IN")
+    assert not any(f.hard for f in findings), texts(findings)
+    wrong = {**right, "rel_type": "ACTED_IN"}
+    _, findings = check(store, question, "two_hop_neighbours", **wrong, second_rel_type="DIRECTED")
+    assert any(f.hard and "'she directed' says: use rel_type DIRECTED" in f.text for f in findings), texts(findings)
+    # a noun after a title ("The Matrix cast") is no verb the movie does
+    _, findings = check(
+        store, "Who is the oldest of The Matrix cast?", "neighbours", entity="The Matrix", rel_type="ACTED_IN"
+    )
+    assert not any("says: use rel_type" in f.text for f in findings), texts(findings)
+
+
 def test_whether_two_named_nodes_meet_in_a_middle_node(store) -> None:
     reply = {"entity": "Keanu Reeves", "rel_type": "ACTED_IN", "other": "Lana Wachowski", "second_rel_type": "DIRECTED"}
     question = "Has Keanu Reeves ever acted in a film Lana Wachowski directed?"
