@@ -63,6 +63,8 @@ _FITS: dict[str | None, frozenset[str]] = {
     "list": frozenset({"nodes", "value", "path"}),
     None: frozenset({"number", "value", "nodes", "path"}),
 }
+#: Tasks that give the size of a connection (its length or weight), not the connection itself.
+_CONNECTION_SIZES = frozenset({"connection_length", "connection_weight"})
 #: Tasks that answer for one way from one named node to another, and the words of a trip both ways.
 _ONE_WAY = frozenset({"relationship_property", "connection_weight", "connection_length", "connection_path"})
 _BOTH_WAYS = re.compile(
@@ -834,6 +836,14 @@ def check_choice(
         wanted = {"yes/no": "a yes or no", "number": "a number", "node": "nodes", "list": "a list"}
         asked = wanted[form] if form else "a value, not a yes or no"
         c.hard(f"The question asks for {asked}, but {task.name} gives {task.output}.", rules_out=True)
+    if form is None and task.name in _CONNECTION_SIZES:
+        # "bruno kirby to hilary swank - shortest connection through the films and people?" asks for
+        # the connection; its length was flagged verified (property batch 11, movies-267). Over the
+        # dev and seen property questions every ask for a connection's length or weight says so
+        # ("how many steps", "the length of", "how far"), which makes the ask form a number.
+        c.hard(
+            f"The question does not ask for a number; {task.name} gives only the size of a connection.", rules_out=True
+        )
     if task.name in _ONE_WAY and _BOTH_WAYS.search(question):
         # "If I fly Heathrow to Singapore non-stop and then back again, how many km is that in
         # total?" got the one-way distance, flagged verified (flights-199, property batch 9).

@@ -1520,6 +1520,17 @@ def test_name_verb_says_which_relationships_are_the_named_nodes_own(store) -> No
     assert not any("says: use rel_type" in f.text for f in findings), texts(findings)
 
 
+def test_an_open_ask_for_a_connection_is_not_its_length(store) -> None:
+    # movies-267 (property batch 11): "... - shortest connection through the films and people?" got
+    # the length, flagged verified
+    reply = {"source": "Tom Hanks", "target": "Keanu Reeves"}
+    question = "tom hanks to keanu reeves - shortest connection through the films and people?"
+    _, findings = check(store, question, "connection_length", **reply)
+    assert any(f.hard and f.rules_out and "does not ask for a number" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "How many steps is Tom Hanks from Keanu Reeves?", "connection_length", **reply)
+    assert not any("does not ask for a number" in f.text for f in findings), texts(findings)
+
+
 def test_whether_two_named_nodes_meet_in_a_middle_node(store) -> None:
     reply = {"entity": "Keanu Reeves", "rel_type": "ACTED_IN", "other": "Lana Wachowski", "second_rel_type": "DIRECTED"}
     question = "Has Keanu Reeves ever acted in a film Lana Wachowski directed?"
