@@ -1420,22 +1420,64 @@ def _degree(c: _Check) -> tuple[str, str, str] | None:
     return label, rel_type, chosen
 
 
-def _top_by_degree(c: _Check) -> None:
-    _shared_values(c)
-    found = _degree(c)
+def _ranks_by_count(c: _Check) -> None:
+    """A task that ranks by how many relationships must be asked to rank by a count, not a measure."""
     counting = readers.ranks_by_count(c.question)
     ranking = sorted(readers.order_words(c.question))
     if counting is False and ranking:
         # "the destination of the longest non-stop flight" ranks flights by a measure, not airports by
         # how many routes they have (batch 3, flagged verified once "flight" spoke of ROUTE).
-        c.hard(f"The question ranks by '{ranking[0]}', a measure, but top_by_degree ranks by how many relationships.")
+        c.hard(f"The question ranks by '{ranking[0]}', a measure, but {c.task.name} ranks by how many relationships.")
     elif counting is None:
         c.soft(f"'{ranking[0] if ranking else 'largest'}' may rank by a measure, not by how many relationships.")
+
+
+def _top_by_degree(c: _Check) -> None:
+    _shared_values(c)
+    found = _degree(c)
+    _ranks_by_count(c)
     if found:
         label, rel_type, direction = found
         c.order(None)
         c.returns([label])
         c.pattern(_arrow(f"(:{label})", rel_type, "()", direction))
+
+
+def _top_neighbour_by_degree(c: _Check) -> None:
+    """Of the nodes one hop from the named node, the one(s) with the most relationships of a second
+    type: "Which airport in Oceania has the most non-stop destinations?" is (Oceania)<-[:IN_COUNTRY]-(x)
+    ranked by x's outgoing :ROUTE; "Which Tom Hanks film has the largest cast?" ranks his films by
+    their incoming :ACTED_IN."""
+    hop = _from_entity(c)
+    second = c.required_name("second_rel_type", "rel_type")
+    _ranks_by_count(c)
+    if not hop or second is None:
+        return
+    reading, rel_type, direction, result = hop
+    wanted = c.choice("second_direction")
+    fitting = [(x, d) for x in result for d in ((wanted,) if wanted else ("out", "in")) if c.graph.ends(x, second, d)]
+    if not fitting:
+        shown = c.graph.shown(second)
+        c.hard(f":{second} does not connect :{'/:'.join(result)} nodes that way; the graph has {shown}.")
+        return
+    directions = {d for _, d in fitting}
+    said = readers.direction_words(c.question)
+    if len(directions) > 1 and said in directions:
+        directions = {said}  # "the most departing flights"
+    if len(directions) > 1:
+        c.hard(f"Say second_direction: the graph has {c.graph.shown(second)}.")
+        return
+    chosen = directions.pop()
+    counted, noun = readers.counted_label(c.question, c.graph.labels)
+    far = list(dict.fromkeys(y for x, _ in fitting for y in c.graph.ends(x, second, chosen)))
+    if counted is not None and counted not in far:
+        c.hard(f"The question counts {noun} (:{counted} nodes), but :{second} {chosen} reaches :{'/:'.join(far)}.")
+    c.rel_evidence(second, fitting[0][0], chosen, None)
+    c.params["second_rel_type"], c.params["second_direction"] = second, chosen
+    c.order(None)
+    c.returns(result)
+    first = _hop_pattern(reading, rel_type, direction, result)
+    c.pattern(f"{first}, by the number of its {_arrow('(x)', second, '()', chosen)}")
 
 
 def _counts_other_things(c: _Check, label: str) -> None:
@@ -1843,6 +1885,7 @@ _SHAPES = {
     "neighbours_where": _neighbours_where,
     "neighbour_aggregate": _neighbour_aggregate,
     "top_neighbour_by_property": _top_neighbour,
+    "top_neighbour_by_degree": _top_neighbour_by_degree,
     "two_hop_neighbours": _two_hop,
     "two_hop_count": _two_hop,
     "co_neighbours": _co_neighbours,

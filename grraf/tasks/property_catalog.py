@@ -206,6 +206,23 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         sentence=Sentence(value="x in {pattern} with the {order} {property}: {value}."),
         draw="node",
     ),
+    _task(
+        name="top_neighbour_by_degree",
+        summary="among the nodes linked to the named node, the one(s) with the most (or fewest) relationships "
+        "of a second type",
+        phrasings=(
+            "Which airport in Spain has the most departing flights?",
+            "Which of Dickens's novels has the most characters?",
+            "Which of Alice's friends has the most followers?",
+            "Which album by Queen has the fewest songs?",
+            "Which station on the Northern line has the most connections?",
+        ),
+        output="nodes",
+        parameters=(*HOP, SECOND_REL_TYPE, SECOND_DIRECTION, ORDER, RETURNS),
+        template="property_top_neighbour_by_degree",
+        sentence=Sentence(value="x in {pattern}, with the {order} number of them: {value}."),
+        draw="node",
+    ),
     # ------------------------------------------------------------------ two steps, shared neighbours
     _task(
         name="two_hop_neighbours",

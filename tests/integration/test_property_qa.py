@@ -525,8 +525,8 @@ def test_ranked_questions_asked_end_to_end_are_verified_and_right(store_name, re
 
 # ------------------------------------------------------------------ a value most nodes share; a path's total
 
-#: Questions moved to dev when most_common_value, connection_weight, linked_to_both, linked_through and
-#: compare_values came, and when a
+#: Questions moved to dev when most_common_value, connection_weight, linked_to_both, linked_through,
+#: compare_values and top_neighbour_by_degree came, and when a
 #: label-wide task's direction came from the label (movies-134: the reply's "out" from a film restates it
 #: wrongly).
 SHARED_PLANS: dict[str, dict[str, Any]] = {
@@ -605,6 +605,15 @@ SHARED_PLANS: dict[str, dict[str, Any]] = {
         "other": "Meg Ryan",
         "property": "born",
         "comparison": "lower",
+    },
+    "flights-45": {
+        "task": "top_neighbour_by_degree",
+        "entity": "Asia",
+        "rel_type": "IN_COUNTRY",
+        "direction": "in",
+        "second_rel_type": "ROUTE",
+        "second_direction": "out",
+        "returns": "code",
     },
     "movies-134": {
         "task": "top_by_degree",

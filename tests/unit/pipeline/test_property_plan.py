@@ -716,6 +716,16 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
                 "second_rel_type": "IN_COUNTRY",
             },
         ),
+        "top_neighbour_by_degree": (
+            "Which airport in New Zealand has the most departing flights?",
+            {
+                "entity": "New Zealand",
+                "rel_type": "IN_COUNTRY",
+                "direction": "in",
+                "second_rel_type": "ROUTE",
+                "second_direction": "out",
+            },
+        ),
         "co_neighbours": ("Who acted in a movie with Tom Hanks?", {"entity": "Tom Hanks", "rel_type": "ACTED_IN"}),
         "common_neighbours": (
             "Which airports have flights to both Sydney and Auckland?",
@@ -1529,6 +1539,22 @@ def test_an_open_ask_for_a_connection_is_not_its_length(store) -> None:
     assert any(f.hard and f.rules_out and "does not ask for a number" in f.text for f in findings), texts(findings)
     _, findings = check(store, "How many steps is Tom Hanks from Keanu Reeves?", "connection_length", **reply)
     assert not any("does not ask for a number" in f.text for f in findings), texts(findings)
+
+
+def test_the_most_connected_of_a_named_nodes_neighbours(store) -> None:
+    # flights-248 (property batch 11): "Which airport in Oceania offers the largest number of non-stop
+    # destinations?" had no task that ranks a named node's neighbours by a count
+    reply = {"entity": "New Zealand", "rel_type": "IN_COUNTRY", "direction": "in", "second_rel_type": "ROUTE"}
+    question = "Which airport in New Zealand has the most departing flights?"
+    params, findings = check(store, question, "top_neighbour_by_degree", **reply)
+    assert not any(f.hard for f in findings), texts(findings)
+    assert params["second_direction"] == "out" and params["order"] == "highest"
+    assert params["pattern"] == "(New Zealand)<-[:IN_COUNTRY]-(x:Airport), by the number of its (x)-[:ROUTE]->()"
+    # a measure is not a count
+    _, findings = check(
+        store, "Which airport in New Zealand has the longest departing flight?", "top_neighbour_by_degree", **reply
+    )
+    assert any(f.hard and "a measure" in f.text for f in findings), texts(findings)
 
 
 def test_whether_two_named_nodes_meet_in_a_middle_node(store) -> None:
