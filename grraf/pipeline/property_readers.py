@@ -288,6 +288,21 @@ def counted_label(question: str, labels: Iterable[str]) -> tuple[str | None, str
     return None, None
 
 
+_HOW_MANY_NOUN = re.compile(r"\bhow\s+many\s+((?:[\w'-]+\s+){0,2}[\w'-]+)", re.IGNORECASE)
+
+
+def how_many_noun(question: str) -> str | None:
+    """The noun "how many" counts, past "different", "distinct" ..., or None.
+
+    >>> how_many_noun("On how many different continents are there airports?"), how_many_noun("Who is it?")
+    ('continents', None)
+    """
+    found = _HOW_MANY_NOUN.search(ask_sentence(question))
+    if not found:
+        return None
+    return next((w for w in found.group(1).lower().split() if w not in _NEUTRAL), None)
+
+
 def plural(noun: str) -> bool:
     """Whether a noun is plural ("countries", "people"), read from its ending.
 
@@ -476,6 +491,9 @@ def direction_before(question: str, phrase: str) -> str | None:
     True
     >>> direction_before("There is a flight from Sydney to Lima. Is there one back, from Lima to Sydney?", "Sydney")
     'in'
+    >>> q = "How many of Munich's non-stop flights are shorter than 1,000 km?"
+    >>> direction_before(q, "Munich"), direction_before(q, "Munich's")
+    ('out', 'out')
     """
     # The ask's own words first: "There is a non-stop from Sydney to Santiago. Is there also a direct
     # flight back, from Santiago to Sydney?" goes to Sydney (read from the first sentence, the way
@@ -492,7 +510,18 @@ def direction_before(question: str, phrase: str) -> str | None:
     for cues, direction in ((_OUT_BEFORE, "out"), (_IN_BEFORE, "in")):
         if any(re.search(r"(?:^|\W)" + re.escape(cue) + r"$", before) for cue in cues):
             return direction
+    possessive = re.search(r"['’]s?$", found.group())  # the phrase may hold the possessive ("Munich's")
+    owned = _OWN_TRIPS.match(("'" if possessive else "") + question[found.end() :])
+    if owned:
+        # "Munich's non-stop flights" leave Munich; "Munich's arrivals" come to it.
+        return "in" if owned.group(1).lower().startswith("arrival") else "out"
     return None
+
+
+_OWN_TRIPS = re.compile(
+    r"['’]s?\s+(?:[a-z-]+\s+){0,2}?(arrivals?|flights|routes|destinations|departures|services|connections)\b",
+    re.IGNORECASE,
+)
 
 
 def direction_words(question: str) -> str | None:
@@ -534,9 +563,13 @@ def numbers_stated(question: str) -> list[float]:
 
     >>> numbers_stated("How many countries have more than two airports?"), numbers_stated("longer than 12000 km")
     ([2.0], [12000.0])
+    >>> numbers_stated("How many of Munich's non-stop flights are shorter than 1,000 km?")
+    [1000.0]
     """
     out: list[float] = []
-    for word in words(ask_sentence(question)):
+    # "1,000 km" is one number: its thousands separator is no word boundary (it was read as 1 and 0).
+    ask = re.sub(r"(?<=\d),(?=\d{3}\b)", "", ask_sentence(question))
+    for word in words(ask):
         if re.fullmatch(r"\d+(?:\.\d+)?", word):
             out.append(float(word))
         elif word in NUMBER_WORDS:

@@ -176,6 +176,22 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         draw="node",
     ),
     _task(
+        name="neighbour_count_where",
+        summary="how many nodes linked to the named node have a relationship (or own) property above/below a number",
+        phrasings=(
+            "How many trains from Leeds take more than 120 minutes?",
+            "How many of Dickens's books have more than 500 pages?",
+            "How many of Alice's friends are older than 40?",
+            "How many roads out of Springfield are shorter than 10 miles?",
+            "Count the orders of customer Bob above 100 dollars.",
+        ),
+        output="number",
+        parameters=(*HOP, PROPERTY, *COMPARE),
+        template="property_neighbour_count_where",
+        sentence=Sentence(value="The number of x in {pattern} with {property} {op} {threshold}: {value}."),
+        draw="node",
+    ),
+    _task(
         name="neighbour_aggregate",
         summary="the average, total, minimum or maximum of a property over the named node's relationships",
         phrasings=(

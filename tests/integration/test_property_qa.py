@@ -526,7 +526,7 @@ def test_ranked_questions_asked_end_to_end_are_verified_and_right(store_name, re
 # ------------------------------------------------------------------ a value most nodes share; a path's total
 
 #: Questions moved to dev when most_common_value, connection_weight, linked_to_both, linked_through,
-#: compare_values and top_neighbour_by_degree came, and when a
+#: compare_values, top_neighbour_by_degree and neighbour_count_where came, and when a
 #: label-wide task's direction came from the label (movies-134: the reply's "out" from a film restates it
 #: wrongly).
 SHARED_PLANS: dict[str, dict[str, Any]] = {
@@ -614,6 +614,15 @@ SHARED_PLANS: dict[str, dict[str, Any]] = {
         "second_rel_type": "ROUTE",
         "second_direction": "out",
         "returns": "code",
+    },
+    "flights-231": {
+        "task": "neighbour_count_where",
+        "entity": "Munich",
+        "rel_type": "ROUTE",
+        "direction": "out",
+        "property": "distance_km",
+        "op": "<",
+        "threshold": 1000,
     },
     "movies-134": {
         "task": "top_by_degree",

@@ -128,6 +128,40 @@ def test_only_tasks_giving_the_asked_kind_of_answer_are_offered(store) -> None:
     assert "number" not in {t.output for t in offered("Which movies were released before 1990?", [], k=30)}
 
 
+def test_counting_and_threshold_tasks_need_a_count_or_a_number_in_the_question(store) -> None:
+    # flights-05 (dev): offered top_neighbour_by_degree, the 1.5B model left neighbours for another task
+    def names(question: str) -> list[str]:
+        return [t.name for t in offered(question, find_entities(question, store), k=30)]
+
+    plain = names("Which airports can you fly to directly from Glasgow?")
+    assert "neighbours" in plain and not {"top_neighbour_by_degree", "neighbours_where"} & set(plain)
+    assert "top_neighbour_by_degree" in names("Which airport in New Zealand has the most departing flights?")
+    assert "top_by_degree" not in names("Which movies were released?")
+    assert "neighbours_where" in names("Which airports can you fly to from Glasgow over 1,000 km away?")
+    assert "neighbour_count_where" in names("How many of Glasgow's flights are shorter than 1,000 km?")
+
+
+def test_counting_the_values_of_a_property_is_not_counting_the_nodes(store) -> None:
+    # flights-257 (property batch 11): "On how many different continents are there airports?" counted
+    # the countries, flagged verified
+    question = "In how many different cities are there airports in this network?"
+    _, findings = check(store, question, "count_label", label="Airport")
+    assert any(f.hard and "counts cities, the values of 'city'" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "How many airports are there?", "count_label", label="Airport")
+    assert not any(f.hard for f in findings), texts(findings)
+
+
+def test_counting_the_groups_is_not_the_size_of_the_largest(store) -> None:
+    # flights-74 (dev): "How many strongly connected components ...?" got the largest one's size, verified
+    reply = {"label": "Airport", "rel_type": "ROUTE"}
+    question = "How many strongly connected components does the route network have?"
+    _, findings = check(store, question, "largest_mutual_group", **reply)
+    assert any(f.hard and "counts components" in f.text for f in findings), texts(findings)
+    question = "How many airports are in the largest group of airports that can all reach each other?"
+    _, findings = check(store, question, "largest_mutual_group", **reply)
+    assert not any("counts" in f.text for f in findings), texts(findings)
+
+
 def test_names_are_masked_for_retrieval(store, monkeypatch) -> None:
     import grraf.pipeline.property_plan as property_plan
 
@@ -681,6 +715,17 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
         "neighbour_count": ("How many movies did Tom Hanks act in?", {"entity": "Tom Hanks", "rel_type": "ACTED_IN"}),
         "neighbours_where": (
             "Which airports can you fly to from LHR over 5000 km?",
+            {
+                "entity": "LHR",
+                "rel_type": "ROUTE",
+                "direction": "out",
+                "property": "distance_km",
+                "op": ">",
+                "threshold": 5000,
+            },
+        ),
+        "neighbour_count_where": (
+            "How many airports can you fly to from LHR over 5000 km?",
             {
                 "entity": "LHR",
                 "rel_type": "ROUTE",
