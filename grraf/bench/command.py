@@ -179,8 +179,9 @@ def _print_report(out: Path) -> None:
     "6 (48 more written the same way on 2026-11-27, run once on both stores and seen); 7 (48 more written "
     "the same way on 2026-11-27, run once on both stores and seen); 8 (48 more written the same way on "
     "2026-11-27, run once on Neo4j with the peers and on both stores after that day's changes, and seen); "
-    "9 (48 more written the same way on 2026-11-27, run once on both stores and seen); 10 (48 more written the "
-    "same way on 2026-11-27, run once on both stores, Neo4j with the peers, and seen); default: every batch.",
+    "9 (48 more written the same way on 2026-11-27, run once on both stores and seen); 10 and 11 (48 more each, "
+    "written the same way on 2026-11-27, each run once on both stores, Neo4j with the peers, and seen); default: "
+    "every batch.",
 )
 @click.option(
     "--added",
