@@ -44,6 +44,17 @@ def _meeting(G, entity, entity_label, entity_key, rel_type, direction, other, ot
     return (near_first & near_second) - set(firsts) - set(seconds)
 
 
+def _passing(G, entity, entity_label, entity_key, rel_type, direction, on, property, op, threshold):
+    """The nodes one ``rel_type`` step from the named node whose relationship (``on`` "r") or own
+    ``property`` compares to ``threshold``."""
+    found = set()
+    for a in _named(G, entity_label, entity_key, entity):
+        for b, data in _linked(G, a, rel_type, direction):
+            if _compare(data.get(property) if on == "r" else G.nodes[b].get(property), op, threshold):
+                found.add(b)
+    return found
+
+
 def _shown(G, node, keys):
     """The first of the properties ``keys`` that the node has (how the answer names it)."""
     data = G.nodes[node]

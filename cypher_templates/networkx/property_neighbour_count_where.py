@@ -7,14 +7,8 @@
 # complexity: O(V + degree)
 # description: how many nodes linked to the named node have a relationship (or own) property comparing to a value
 # verified: tested
-from cypher_templates.networkx._property_graph import _compare, _linked, _named
+from cypher_templates.networkx._property_graph import _passing
 
 
 def solve(G, entity, entity_label, entity_key, rel_type, direction, on, property, op, threshold):
-    found = set()
-    for a in _named(G, entity_label, entity_key, entity):
-        for b, data in _linked(G, a, rel_type, direction):
-            v = data.get(property) if on == "r" else G.nodes[b].get(property)
-            if _compare(v, op, threshold):
-                found.add(b)
-    return len(found)
+    return len(_passing(G, entity, entity_label, entity_key, rel_type, direction, on, property, op, threshold))
