@@ -216,8 +216,9 @@ def candidate_phrases(question: str) -> list[Phrase]:
             for b in range(a + 1, min(j, a + MAX_PHRASE_WORDS) + 1):
                 add(a, b, fuzzy=True)
         i = j
-    # Lower-case words: exact matches only, and a single word only when it is long enough not to be
-    # an everyday word that happens to be a value ("nice", "rain").
+    # Lower-case words: exact matches, or a part of the one value holding them (_unique_part); a
+    # single word names a whole value only when it is long enough not to be an everyday word that
+    # happens to be a value ("nice", "rain"), see score().
     for a in range(len(words)):
         if len(words[a][0]) >= _MIN_PART_WORD and words[a][0].lower() not in _STOPWORDS:
             add(a, a + 1, fuzzy=False)
