@@ -944,12 +944,11 @@ def _unused_asks(
             text = f"The question states {number:g}, which {task.name} does not take."
             out.append(Finding(text, hard=True, rules_out=task.parameter("threshold") is None))
             break
-    if task.parameter("order") is None and task.parameter("aggregate") is None:
-        # A ranking word the task's own description never uses: "the largest group" is not all of them.
-        ranking = readers.foreign_order_words(question, _own_words(task))
-        if ranking:
-            text = f"The question asks for the {ranking[0]} one(s), which {task.name} does not rank."
-            out.append(Finding(text, hard=True, rules_out=True))
+    # A ranking word the task's own description never uses: "the largest group" is not all of them.
+    ranking = _unranked(task, question)
+    if ranking:
+        text = f"The question asks for the {ranking[0]} one(s), which {task.name} does not rank."
+        out.append(Finding(text, hard=True, rules_out=True))
     stated = readers.aggregate_stated(question)
     if task.parameter("aggregate") is None and (
         stated == "avg" or (stated == "sum" and not _COUNTING.search(question))
@@ -961,16 +960,12 @@ def _unused_asks(
     return out
 
 
-def _own_words(task: Task) -> list[str]:
-    """The words a task's description and example phrasings use (what it ranks, if anything)."""
-    return readers.words(" ".join((task.summary, *task.phrasings)))
-
-
-def _ranking(task: Task, question: str) -> bool:
-    """Whether ``task`` ranks what the question's ranking words ask ("the shortest", "the most")."""
+def _unranked(task: Task, question: str) -> list[str]:
+    """The question's ranking words ("the shortest", "the most") that ``task`` does not rank: none for
+    a task with an order or an aggregate, else those its description and example phrasings never say."""
     if task.parameter("order") is not None or task.parameter("aggregate") is not None:
-        return True
-    return not readers.foreign_order_words(question, _own_words(task))
+        return []
+    return readers.foreign_order_words(question, readers.words(" ".join((task.summary, *task.phrasings))))
 
 
 def narrowed(
@@ -986,7 +981,7 @@ def narrowed(
     """
     if not readers.order_words(question):
         return None
-    fitting = [t for t in tasks if _ranking(t, question)]
+    fitting = [t for t in tasks if not _unranked(t, question)]
     if not fitting or len(fitting) == len(tasks):
         return None
     shown = "\nThe tasks that rank what the question asks:\n" + candidate_lines(fitting, question)

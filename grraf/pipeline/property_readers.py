@@ -913,7 +913,14 @@ def agent_of(
     if len(spoken) != 1:
         return None
     rel_type = next(iter(spoken))
-    return rel_type, "in" if rel_type.upper().endswith("_BY") else "out", found.group()
+    return rel_type, _done_by(rel_type, passive=False), found.group()
+
+
+def _done_by(rel_type: str, *, passive: bool) -> str:
+    """The direction of the named node's ``rel_type`` relationships when it does the verb (``passive``:
+    when the verb is done to it): out for a type named in the active (DIRECTED), in for one named in
+    the passive (WRITTEN_BY)."""
+    return "in" if passive != rel_type.upper().endswith("_BY") else "out"
 
 
 _AUX = r"(?:has been|have been|had been|was|were|is|are|has|have|had|did|does|do|also|ever|never|once|just)"
@@ -925,8 +932,8 @@ def subject_of(
 ) -> tuple[str, str, str] | None:
     """The relationship type and direction a verb right after the named node gives it, and the
     words that say so, or None: "Which actors has Clint Eastwood directed?" makes him the one who
-    directed (out); a passive ("Was The Matrix directed by ...", "The Matrix, written by") makes the
-    named node the one it was done to (in). With ``pronoun`` (the question names one node), "has he
+    directed (out); a passive ("Was The Matrix directed by ...", "The Matrix was written by") makes
+    the named node the one it was done to (in). With ``pronoun`` (the question names one node), "has he
     directed" reads the same way. Only a verb that speaks of one relationship type counts.
 
     >>> subject_of("Which actors has Clint Eastwood directed?", "Clint Eastwood", ["ACTED_IN", "DIRECTED"], [])
@@ -953,10 +960,7 @@ def subject_of(
             continue
         rel_type = next(iter(spoken))
         passive = bool(found.group(1) or found.group(5)) or (found.group(3) or "").lower() in _PASSIVE
-        direction = "in" if passive else "out"
-        if rel_type.upper().endswith("_BY"):
-            direction = "in" if direction == "out" else "out"
-        return rel_type, direction, f"{found.group(2)} {found.group(4)}"
+        return rel_type, _done_by(rel_type, passive=passive), f"{found.group(2)} {found.group(4)}"
     return None
 
 
