@@ -24,7 +24,7 @@ from grraf.llm.calls import LLMSession
 from grraf.llm.scripted import scripted
 from grraf.pipeline.decision import Finding
 from grraf.pipeline.inputs import resolve_graphs
-from grraf.pipeline.plan import check_choice, eligible, evidence_findings, offered_tasks
+from grraf.pipeline.plan import check_choice, confirming_rank, eligible, evidence_findings
 from grraf.stores.networkx import NetworkXStore
 from grraf.tasks import TASKS, Task, bench_task
 
@@ -64,7 +64,7 @@ def main() -> None:
         given = resolve_graphs(q.text, graph, LLMSession(scripted("none")), settings)
         store = NetworkXStore(given.graphs, settings=settings)
         schema = store.schema()
-        ranked = [t.name for t in offered_tasks(given.question, schema, tuple(given.graphs))]
+        ranked = confirming_rank(given.question, schema, tuple(given.graphs))
         for task in right_tasks(q):
             checked += 1
             _, findings = check_choice(
@@ -76,7 +76,7 @@ def main() -> None:
                 graphs=tuple(given.graphs),
             )
             offered = eligible([task], schema, tuple(given.graphs), given.question)
-            # The evidence checks run after the LLM's choice (plan()), on the order the tasks are offered in.
+            # The evidence checks run after the LLM's choice (plan()), on the registry's own ranking.
             evidence = evidence_findings(task, ranked, given.question)
             findings = [*findings, *(Finding(f, hard=False) for f in evidence)]
             if findings or not offered:

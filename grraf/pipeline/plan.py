@@ -31,7 +31,7 @@ from grraf.pipeline.decision import NONE, Choice, Finding, Narrowing, Restart, d
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
 from grraf.tasks import CONFUSABLE, TASKS, Task, get_task
-from grraf.tasks.retrieval import DEFAULT_K, candidates, closest_phrasing
+from grraf.tasks.retrieval import DEFAULT_K, candidates, closest_phrasing, registry_index
 from grraf.types import Plan, Schema
 
 #: Rounds the LLM gets to choose: the first choice and two answers to the readers' findings. With a
@@ -90,9 +90,15 @@ def eligible(tasks: Sequence[Task], schema: Schema, graphs: Sequence[str], quest
 
 def offered_tasks(question: str, schema: Schema, graphs: Sequence[str], *, k: int = DEFAULT_K) -> list[Task]:
     """The tasks offered to the LLM, best first: retrieval's candidates that are :func:`eligible`
-    (a few more are retrieved, as some are not), at most ``k``. Their order is what
-    :func:`rank_finding` reads."""
+    (a few more are retrieved, as some are not), at most ``k``."""
     return eligible([c.task for c in candidates(question, k=k + 4)], schema, graphs, question)[:k]
+
+
+def confirming_rank(question: str, schema: Schema, graphs: Sequence[str], *, k: int = DEFAULT_K) -> list[str]:
+    """The order :func:`rank_finding` reads: as :func:`offered_tasks`, by the registry's own words
+    only (:func:`grraf.tasks.retrieval.registry_index`, which says why)."""
+    found = candidates(question, k=k + 4, index=registry_index())
+    return [t.name for t in eligible([c.task for c in found], schema, graphs, question)[:k]]
 
 
 def choice_schema(
@@ -692,7 +698,7 @@ def plan(
         return decided
     # Not sent back to the LLM: asked again, the 1.5B model takes the top-ranked task whether
     # or not it fits; the choice runs as it is, unconfirmed.
-    evidence = evidence_findings(chosen, base.candidates, question)
+    evidence = evidence_findings(chosen, confirming_rank(question, schema, graphs, k=k), question)
     if evidence:
         return replace(decided, confirmed=False, issues=(*decided.issues, *evidence))
     return decided

@@ -181,12 +181,12 @@ def test_only_tasks_giving_the_kind_of_answer_asked_for_are_offered() -> None:
 def test_a_choice_is_contrasted_with_its_closest_rival_shown_first() -> None:
     # in_degree and out_degree give the same kind of answer from the same parameter: the readers
     # cannot tell them apart, so the LLM picks between the two by what they compute.
-    kept, model = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1), *KEEP)
+    kept, model = run_plan("How many edges point out of node 1?", plan_reply("out_degree", node=1), *KEEP)
     contrast = model.prompt_text(1)
     assert kept.confirmed and contrast.index("A: the number of edges that point INTO") < contrast.index("B: ")
-    swapped, _ = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1), *RIVAL)
+    swapped, _ = run_plan("How many edges point out of node 1?", plan_reply("out_degree", node=1), *RIVAL)
     assert swapped.task == "out_degree" and not swapped.confirmed and "in_degree" in swapped.issues[0]
-    leaning, model = run_plan("How many edges leave node 1?", plan_reply("out_degree", node=1), *FIRST)
+    leaning, model = run_plan("How many edges point out of node 1?", plan_reply("out_degree", node=1), *FIRST)
     assert leaning.confirmed  # "the first one" both times is a lean, not a preference for the rival
     assert model.prompt_text(2).index("A: the number of edges that leave") < model.prompt_text(2).index("B: ")
 
@@ -445,13 +445,13 @@ def test_a_choice_leaving_the_stated_values_unused_is_shown_the_tasks_that_take_
 
 def test_a_term_of_another_task_goes_back_and_rules_the_choice_out() -> None:
     question = "How many edges are in the largest matching of this graph?"
-    switched, model = run_plan(question, plan_reply("edge_count"), plan_reply("maximum_matching"))
+    switched, model = run_plan(question, plan_reply("diameter"), plan_reply("maximum_matching"))
     assert switched.task == "maximum_matching" and switched.confirmed
     assert "The question says 'matching', the term for maximum_matching" in model.prompt_text(1)
-    # the term rules edge_count out: the second round's grammar no longer offers it
-    _, model = run_plan(question, plan_reply("edge_count"), plan_reply("none"), plan_reply("none"))
-    assert "edge_count" not in [option["properties"]["task"]["const"] for option in model.schemas[1]["anyOf"]]
-    assert "edge_count is not offered again" in model.prompt_text(1)
+    # the term rules diameter out: the second round's grammar no longer offers it
+    _, model = run_plan(question, plan_reply("diameter"), plan_reply("none"), plan_reply("none"))
+    assert "diameter" not in [option["properties"]["task"]["const"] for option in model.schemas[1]["anyOf"]]
+    assert "diameter is not offered again" in model.prompt_text(1)
 
 
 @pytest.mark.parametrize(
