@@ -589,6 +589,64 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-267": lambda: nx.shortest_path_length(
             movies_graph(), ("Person", "Bruno Kirby"), ("Person", "Hilary Swank")
         ),
+        # batch 12
+        "movies-268": lambda: _only(
+            a()[(a().source == "Cuba Gooding Jr.") & (a().target == "Jerry Maguire")].roles.iloc[0]
+        ),
+        "movies-269": lambda: _released("Hoffa"),
+        "movies-270": lambda: _only(sorted(set(a()[a().roles.map(lambda r: "Racer X" in r)].source))),
+        "movies-271": lambda: sorted(d()[d().source == "James McTeigue"].target),
+        "movies-272": lambda: sorted(t for t in _movies_of("Hugo Weaving") if _released(t) > 2004),
+        "movies-273": lambda: int(p().born.between(1950, 1959).sum()),
+        "movies-274": lambda: round(float(p()[p().name.isin(_cast("Saving Private Ryan"))].born.mean()), 4),
+        "movies-275": lambda: _released("One Flew Over the Cuckoo's Nest") - _born("Jack Nicholson"),
+        "movies-276": lambda: _only(
+            _top(p()[p().name.isin(_cast("A Few Good Men"))].dropna(subset=["born"]).set_index("name").born)
+        ),
+        # from 2002 on: the same people as "after 2001" (no film is from 2001)
+        "movies-277": lambda: _only(
+            _top(
+                a()[(a().target.map(_released) >= 2002) & (a().source != "Tom Hanks")]
+                .drop_duplicates(["source", "target"])
+                .groupby("source")
+                .size()
+            )
+        ),
+        "movies-278": lambda: _only(
+            _top(pd.Series({x: len(_credited_films(x)) for x in ("Hugo Weaving", "Laurence Fishburne")}))
+        ),
+        "movies-279": lambda: _only(
+            sorted(
+                set(
+                    d()[
+                        d().target.isin(
+                            a()[(a().source == "Tom Hanks") & a().roles.map(lambda r: "Paul Edgecomb" in r)].target
+                        )
+                    ].source
+                )
+            )
+        ),
+        "movies-280": lambda: _co_actors("Bill Paxton"),
+        "movies-281": lambda: _top_k(p().dropna(subset=["born"]).set_index("name").born, 2),
+        "movies-282": lambda: sorted(m()[m().released == 2003].title),
+        "movies-283": lambda: _same(
+            sorted({x.target for x in w().itertuples() if x.target not in set(d()[d().source == x.source].target)}),
+            sorted(
+                t for t in set(w().target) if not set(w()[w().target == t].source) & set(d()[d().target == t].source)
+            ),
+        ),
+        "movies-284": lambda: len(set(d()[d().target.isin(_movies_of("Tom Hanks"))].source) - {"Tom Hanks"}),
+        "movies-285": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Madonna"), ("Person", "Diane Keaton")
+        ),
+        "movies-286": lambda: "Batman Begins" in _movies_of("Hugh Jackman"),
+        "movies-287": lambda: _born("Leonardo DiCaprio") == _born("Christian Bale"),
+        "movies-288": lambda: all(_released(t) >= 1990 for t in _movies_of("Tom Hanks")),
+        "movies-289": lambda: bool(_movies_of("Tom Hanks") & _movies_of("Jack Nicholson")),
+        "movies-290": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Charlize Theron"), ("Person", "Matt Damon")
+        ),
+        "movies-291": lambda: nx.shortest_path_length(movies_graph(), ("Movie", "Hoffa"), ("Person", "Ice-T")),
     }
 
 
@@ -1122,6 +1180,43 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-266": lambda: bool((r().distance_km > 14500).any()),
         "flights-267": lambda: nx.shortest_path_length(g(), "KOA", "BRR"),
         "flights-268": lambda: nx.shortest_path_length(g(), "EDI", "OGG"),
+        # batch 12
+        "flights-269": lambda: _only(nodes("flights", "Airport").query("city == 'Seattle'").code),
+        "flights-270": lambda: float(_airport(_code_of("Sydney Kingsford Smith Airport")).longitude),
+        "flights-271": lambda: country()[_code_of("Jomo Kenyatta International Airport")],
+        "flights-272": lambda: _distance("MEL", "AKL"),
+        "flights-273": lambda: sorted(g().successors("NCE")),
+        "flights-274": lambda: sorted(r()[(r().source == "SIN") & (r().distance_km > 9000)].target),
+        "flights-275": lambda: round(
+            float(r()[r().source == _code_of("Toronto Pearson International Airport")].distance_km.mean()), 4
+        ),
+        "flights-276": lambda: len(set(nx.single_source_shortest_path_length(g(), "OGG", cutoff=2)) - {"OGG"}),
+        "flights-277": lambda: nx.shortest_path_length(g(), "EDI", "SCL"),
+        # the optimum takes three flights (via Toronto and Beijing)
+        "flights-278": lambda: _lightest_within("BOS", "SIN", 3),
+        "flights-279": lambda: _only(_top(r()[r().source == "MEX"].set_index("target").distance_km)),
+        "flights-280": lambda: _only(
+            _top(
+                pd.Series(
+                    {
+                        a: sum(1 for t in g().successors(a) if country()[t] != "United States")
+                        for a in _airport_codes_in("United States")
+                    }
+                )
+            )
+        ),
+        "flights-281": lambda: _only(_top(pd.Series({a: _distance(a, "SYD") for a in ("DOH", "DXB")}))),
+        "flights-282": lambda: _only(_top(pd.Series({b: g().out_degree(b) for b in g().successors("NBO")}))),
+        "flights-283": lambda: sorted(set(g().successors("NBO")) & set(g().successors("JNB"))),
+        "flights-284": lambda: sorted(_foreign_countries_served("HEL")),
+        "flights-285": lambda: sorted(nodes("flights", "Airport").query("latitude < -30").code),
+        "flights-286": lambda: g().has_edge("MIA", "EZE"),
+        "flights-287": lambda: g().has_edge("SEA", "SIN"),
+        "flights-288": lambda: bool(_airport("DEL").longitude < _airport("BOM").longitude),
+        "flights-289": lambda: g().out_degree("IST") > g().out_degree("MUC"),
+        "flights-290": lambda: nx.shortest_path_length(g(), "HNL", "LGW"),
+        "flights-291": lambda: nx.shortest_path_length(g(), "ORY", "LIH"),
+        "flights-292": lambda: nx.shortest_path_length(g(), "ARN", "MEL"),
     }
 
 
