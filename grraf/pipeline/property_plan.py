@@ -64,7 +64,7 @@ _FITS: dict[str | None, frozenset[str]] = {
     None: frozenset({"number", "value", "nodes", "path"}),
 }
 #: Tasks that rank nodes by how many relationships they have.
-_RANKS_BY_COUNT = frozenset({"top_by_degree", "top_neighbour_by_degree"})
+_RANKS_BY_COUNT = frozenset({"top_by_degree", "top_neighbour_by_degree", "compare_degrees", "compare_degree_values"})
 #: Tasks that give the size of a connection (its length or weight), not the connection itself.
 _CONNECTION_SIZES = frozenset({"connection_length", "connection_weight"})
 #: Tasks that answer for one way from one named node to another, and the words of a trip both ways.
@@ -392,10 +392,15 @@ def _masked(question: str, entities: Sequence[Entity]) -> str:
 
     >>> _masked("Who directed The Matrix?", [Entity("The Matrix", "Movie", "title", "The Matrix", 100.0)])
     'Who directed X?'
+
+    A name with another in brackets is one name ("Narita (NRT) or Haneda (HND)" is "X or X").
     """
     for phrase in sorted({e.phrase for e in entities}, key=len, reverse=True):
         question = question.replace(phrase, "X")
-    return question
+    return _BRACKETED_NAME.sub("X", question)
+
+
+_BRACKETED_NAME = re.compile(r"\bX\s*\(\s*X\s*\)")
 
 
 # ---------------------------------------------------------------------------------- the readers
@@ -500,12 +505,15 @@ class _Check:
         direction: str | None,
         name: str = "entity",
         cue_phrase: str | None = None,
+        way: str | None = None,
     ) -> tuple[Entity | None, str | None, list[str]]:
         """The reading, direction and far-end labels of a named node's ``rel_type`` relationships.
 
         ``direction`` None: the LLM left it out, and it is read from the patterns when only one
         direction exists for the node's label. ``cue_phrase``: where the question says which way
-        ("to both Sydney and Auckland" says it once, before the first name).
+        ("to both Sydney and Auckland" says it once, before the first name). ``way``: the way the
+        question's words say otherwise, when nothing before the name does ("which airport offers
+        more destinations" counts routes out).
         """
         fitting = [
             (r, d)
@@ -534,7 +542,7 @@ class _Check:
         directions = {d for _, d in fitting}
         if len(directions) > 1 and direction is None:
             # Left to "auto": the question's own words may say which way ("flights out of LHR").
-            cue = readers.direction_before(self.question, cue_phrase or fitting[0][0].phrase)
+            cue = readers.direction_before(self.question, cue_phrase or fitting[0][0].phrase) or way
             if cue in directions:
                 fitting = [(r, d) for r, d in fitting if d == cue]
                 directions = {cue}
@@ -551,7 +559,7 @@ class _Check:
         reading = fitting[0][0]
         if self.graph.ends(reading.label, rel_type, _OPPOSITE[chosen]):
             # Both directions exist for this label (routes between airports): the question must say which.
-            cue = readers.direction_before(self.question, cue_phrase or reading.phrase)
+            cue = readers.direction_before(self.question, cue_phrase or reading.phrase) or way
             if cue is not None and cue != chosen:
                 self.hard(
                     f"The question goes {'from' if cue == 'out' else 'to'} {reading.phrase!r}, which is direction "
@@ -898,10 +906,33 @@ def check_choice(
             f"The question says '{step}' (one relationship), but {task.name} follows chains of them.", rules_out=True
         )
     used = {normalise(str(reply.get(p.name))) for p in task.parameters if p.kind == "entity" and reply.get(p.name)}
+    same = _appositions(question, entities)
+    used |= {normalise(same[e.phrase]) for e in entities if e.phrase in same and normalise(e.value) in used}
     unused = sorted({e.phrase for e in entities if normalise(e.value) not in used and normalise(e.phrase) not in used})
     if unused:
         c.hard(f"The question also names {', '.join(map(repr, unused))}, which {task.name} does not use.")
     return c.params, c.findings
+
+
+def _appositions(question: str, entities: Sequence[Entity]) -> dict[str, str]:
+    """Each phrase written in brackets right after another of the same label, and that one, each to
+    the other: "Narita (NRT)" names one airport twice (by its name and its code), so using either
+    uses both.
+
+    >>> a = Entity("Narita", "Airport", "name", "Narita Airport", 90.0)
+    >>> b = Entity("NRT", "Airport", "code", "NRT", 100.0)
+    >>> _appositions("Which has more destinations, Narita (NRT) or Haneda?", [a, b])
+    {'NRT': 'Narita', 'Narita': 'NRT'}
+    """
+    pairs: dict[str, str] = {}
+    for first in entities:
+        for second in entities:
+            if first.label != second.label or first.phrase == second.phrase:
+                continue
+            written = rf"{re.escape(first.phrase)}\s*\(\s*{re.escape(second.phrase)}\s*\)"
+            if re.search(written, question, re.IGNORECASE):
+                pairs[second.phrase], pairs[first.phrase] = first.phrase, second.phrase
+    return pairs
 
 
 _COUNTING = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b", re.IGNORECASE)
@@ -1591,7 +1622,18 @@ def _two_of_a_kind(c: _Check) -> tuple[Entity, Entity] | None:
     if a.value == b.value and a.property == b.property:
         c.hard("entity and other name the same node.")
         return None
+    if _TRIP.search(_masked(c.question, c.entities)):
+        # "What's the routing with the fewest flights from Kahului to Campbeltown?" was taken for
+        # compare_degrees (dev, flights-218): the two ends of a trip are no pair to compare.
+        c.hard(
+            f"The question names a trip from {a.phrase!r} to {b.phrase!r}; {c.task.name} compares two nodes.",
+            rules_out=True,
+        )
+        return None
     return a, b
+
+
+_TRIP = re.compile(r"\bfrom\s+X\s+(?:to|into|until)\s+X\b", re.IGNORECASE)
 
 
 def _compare_entities(c: _Check) -> None:
@@ -1695,6 +1737,87 @@ def _compare_values(c: _Check) -> None:
     c.params["comparison"] = comparison
     than = "the same as" if comparison == "same" else f"{comparison} than"
     c.pattern(f"the {prop} of ({a.value}) is {than} that of ({b.value})")
+
+
+def _degree_pair(c: _Check) -> tuple[Entity, Entity, str, str, list[str]] | None:
+    """The two named nodes of one label a comparison by how many relationships reads, and what it
+    counts at each: the type, its direction and the far ends' labels ("Who has more acting credits,
+    Gene Hackman or Jack Nicholson?" counts each one's outgoing :ACTED_IN). The question must compare
+    by a count ("more films"), not by a measure ("the longer films")."""
+    pair = _two_of_a_kind(c)
+    rel_type = c.required_name("rel_type", "rel_type")
+    if pair is None or rel_type is None:
+        return None
+    a, b = pair
+    way = readers.direction_words(c.question)
+    reading, chosen, result = c.hop([a], rel_type, c.choice("direction"), way=way)
+    if reading is None or chosen is None:
+        return None
+    c.rel_evidence(rel_type, a.label, chosen, None)
+    if readers.ranks_by_count(c.question) is False:
+        c.hard(
+            f"The question compares no counts (no word such as more, fewer): {c.task.name} counts relationships.",
+            rules_out=True,
+        )
+    else:
+        _ranks_by_count(c)
+    counted, noun = readers.counted_label(c.question, c.graph.labels)
+    if counted is not None and counted not in result:
+        # "Who has worked with more directors, X or Y?" counts people two steps away, not films.
+        counts = _arrow(f"(:{a.label})", rel_type, f"(:{'|'.join(result)})", chosen)
+        c.hard(f"The question counts {noun} (:{counted} nodes), but {counts} counts :{'/:'.join(result)} nodes.")
+    c.params["rel_type"], c.params["direction"] = rel_type, chosen
+    return a, b, rel_type, chosen, result
+
+
+def _compare_degrees(c: _Check) -> None:
+    """Which of two named nodes of one label has more (or fewer) relationships of one type ("Doha or
+    Dubai - which airport offers more non-stop destinations?"); both on a tie."""
+    found = _degree_pair(c)
+    if found is None:
+        return
+    a, b, rel_type, direction, result = found
+    wanted = c.wanted_labels()
+    if wanted and a.label not in wanted:
+        asked = "people" if readers.asks_who(c.question) else f":{'/:'.join(wanted)} nodes"
+        c.hard(f"The question asks for {asked}, but {a.value!r} and {b.value!r} are :{a.label} nodes.")
+    if not readers.offers_choice(_masked(c.question, c.entities)):
+        c.soft(f"The question does not give {a.phrase!r} and {b.phrase!r} as a choice ('... or ...').")
+    c.order(None)
+    c.bind_entity("entity", a)
+    c.bind_entity("other", b)
+    c.returns([a.label])
+    _asked_property(c, a.label)
+    c.pattern(_arrow("(x)", rel_type, f"(:{'|'.join(result)})", direction))
+
+
+def _compare_degree_values(c: _Check) -> None:
+    """Whether the named node has more, fewer or as many relationships of one type as a second ("Does
+    Istanbul have more non-stop destinations than Munich?"). As with compare_values, the node named
+    first is the one compared."""
+    found = _degree_pair(c)
+    comparison = c.choice("comparison")
+    if found is None or comparison is None:
+        if comparison is None:
+            c.hard(f"{c.task.name} needs comparison.")
+        return
+    a, b, rel_type, direction, result = found
+    same = _SAME.search(_masked(c.question, c.entities))
+    end = readers.order_stated(c.question, None)
+    stated = ("same", same.group(0)) if same else ((_END_TO_COMPARISON[end], end) if end else None)
+    if stated is None:
+        c.soft("The question does not say whether more, fewer or as many are asked about.")
+    elif stated[0] != comparison:
+        c.hard(f"The question asks whether the count is {stated[0]}, not {comparison}.")
+    if comparison != "same" and c.question.find(b.phrase) < c.question.find(a.phrase):
+        c.hard(f"The question names {b.phrase!r} first: it is the one compared (swap entity and other).")
+    c.bind_entity("entity", a)
+    c.bind_entity("other", b)
+    c.params["comparison"] = comparison
+    than = "as many as" if comparison == "same" else {"higher": "more than", "lower": "fewer than"}[comparison]
+    far = f"(:{'|'.join(result)})"
+    first, second = _arrow(_named(a.value), rel_type, far, direction), _arrow(_named(b.value), rel_type, far, direction)
+    c.pattern(f"{first} counts {than} {second}")
 
 
 def _count_by_degree(c: _Check) -> None:
@@ -1911,6 +2034,8 @@ _SHAPES = {
     "neighbour_count": _neighbour_count,
     "neighbours_where": _neighbours_where,
     "neighbour_count_where": _neighbour_count_where,
+    "compare_degrees": _compare_degrees,
+    "compare_degree_values": _compare_degree_values,
     "neighbour_aggregate": _neighbour_aggregate,
     "top_neighbour_by_property": _top_neighbour,
     "top_neighbour_by_degree": _top_neighbour_by_degree,

@@ -65,7 +65,8 @@ _SAME_SENSE: tuple[frozenset[str], ...] = (
     frozenset({"act", "play", "star", "cast", "perform"}),
     frozenset({"role", "charact", "part"}),
     frozenset({"write", "author"}),
-    frozenset({"rout", "fli", "flight"}),
+    # "Which airport offers more non-stop destinations?" speaks of its routes
+    frozenset({"rout", "fli", "flight", "destin", "nonstop"}),
     frozenset({"born", "birth"}),
 )
 #: Stems of nouns that name the same kind of thing: a schema says ``Movie``, a question "films".
@@ -476,7 +477,9 @@ def person_like(label: str) -> bool:
 _OUT_BEFORE = ("from", "out of", "leaving", "departing from", "departing", "starting at", "starting from", "by")
 _IN_BEFORE = ("to", "into", "towards", "toward", "arriving at", "arriving in", "reaching", "in to")
 _BOTH_OR_EITHER = re.compile(r"\s+(?:both|either)$", re.IGNORECASE)
-_OUT_WORDS = frozenset({"departing", "outgoing", "outbound", "leaving", "out", "sends", "sent", "follows", "from"})
+_OUT_WORDS = frozenset(
+    {"departing", "outgoing", "outbound", "leaving", "out", "sends", "sent", "follows", "from", "destinations"}
+)
 _IN_WORDS = frozenset({"arriving", "incoming", "inbound", "into", "receives", "received", "followed"})
 
 
@@ -621,11 +624,11 @@ _YEARLIKE = frozenset(
 )  # fmt: skip
 _HIGH = frozenset(
     {"most", "highest", "largest", "biggest", "longest", "maximum", "max", "greatest", "top", "farthest",
-     "furthest", "heaviest", "tallest", "busiest", "last", "more"}
+     "furthest", "heaviest", "tallest", "busiest", "last", "more", "larger", "bigger"}
 )  # fmt: skip
 _LOW = frozenset(
     {"least", "fewest", "lowest", "smallest", "shortest", "minimum", "min", "nearest", "closest", "lightest",
-     "cheapest", "first", "quietest"}
+     "cheapest", "first", "quietest", "fewer", "smaller"}
 )  # fmt: skip
 # "earliest-born" is the oldest: born earliest (it stood with the young words, reading backwards).
 _OLD = frozenset({"oldest", "earliest", "elder", "eldest", "earliest-born"})
@@ -713,7 +716,7 @@ def foreign_order_words(question: str, own: Iterable[str]) -> list[str]:
 
 
 _COUNTING = frozenset({"most", "fewest", "least", "more", "fewer", "busiest"})
-_SIZE = frozenset({"largest", "biggest", "smallest", "greatest"})
+_SIZE = frozenset({"largest", "biggest", "smallest", "greatest", "larger", "bigger", "smaller", "greater"})
 
 
 def ranks_by_count(question: str) -> bool | None:
@@ -723,6 +726,8 @@ def ranks_by_count(question: str) -> bool | None:
 
     >>> ranks_by_count("Who directed the most movies?"), ranks_by_count("Which movie has the largest cast?")
     (True, None)
+    >>> ranks_by_count("Which has the bigger cast, Apollo 13 or Forrest Gump?") is None
+    True
     >>> ranks_by_count("Which airport is the destination of the longest non-stop flight?")
     False
     """

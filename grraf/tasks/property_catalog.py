@@ -517,6 +517,35 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         sentence=Sentence(yes="Yes: {pattern}.", no="No: it is not so that {pattern}."),
     ),
     _task(
+        name="compare_degrees",
+        summary="of two named nodes of one kind, the one with more (or fewer) relationships of one type (more films)",
+        phrasings=(
+            "Who has written more books, Austen or Dickens?",
+            "Which station has more train lines, Leeds or York?",
+            "Who has more followers, Alice or Bob?",
+            "Which album has fewer songs, Abbey Road or Revolver?",
+            "Of Acme and Globex, which company employs more people?",
+        ),
+        output="nodes",
+        parameters=(ENTITY, OTHER, REL_TYPE, DIRECTION, ORDER, RETURNS),
+        template="property_compare_degrees",
+        sentence=Sentence(value="Of {entity} and {other}, the one with the {order} number of {pattern}: {value}."),
+    ),
+    _task(
+        name="compare_degree_values",
+        summary="whether one named node has more, fewer or as many relationships of one type as a second (yes or no)",
+        phrasings=(
+            "Has Dickens written more books than Austen?",
+            "Does Leeds have more train lines than York?",
+            "Does Alice have fewer followers than Bob?",
+            "Do Acme and Globex employ the same number of people?",
+        ),
+        output="yes/no",
+        parameters=(ENTITY, OTHER, REL_TYPE, DIRECTION, COMPARISON),
+        template="property_compare_degree_values",
+        sentence=Sentence(yes="Yes: {pattern}.", no="No: it is not so that {pattern}."),
+    ),
+    _task(
         name="relationship_exists",
         summary="whether a relationship of one type goes from one named node to the other (yes or no)",
         phrasings=(

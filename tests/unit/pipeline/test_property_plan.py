@@ -771,6 +771,14 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
                 "second_direction": "out",
             },
         ),
+        "compare_degrees": (
+            "Who has more acting credits, Tom Hanks or Keanu Reeves?",
+            {"entity": "Tom Hanks", "other": "Keanu Reeves", "rel_type": "ACTED_IN"},
+        ),
+        "compare_degree_values": (
+            "Has Tom Hanks acted in more films than Keanu Reeves?",
+            {"entity": "Tom Hanks", "other": "Keanu Reeves", "rel_type": "ACTED_IN", "comparison": "higher"},
+        ),
         "co_neighbours": ("Who acted in a movie with Tom Hanks?", {"entity": "Tom Hanks", "rel_type": "ACTED_IN"}),
         "common_neighbours": (
             "Which airports have flights to both Sydney and Auckland?",
@@ -1662,3 +1670,63 @@ def test_the_ask_says_which_way_and_a_count_of_routes_is_not_a_trip(store) -> No
         store, "How many flights does it take to get from Glasgow to Sydney?", "connection_length", **reply
     )
     assert not any("counts" in f.text for f in findings), texts(findings)
+
+
+def test_which_of_two_named_nodes_has_more_relationships(store) -> None:
+    # movies-137, movies-248 (seen, moved to dev): "Who has more acting credits here, Gene Hackman or
+    # Jack Nicholson?" had no task that compares two named nodes by a count
+    reply = {"entity": "Tom Hanks", "other": "Keanu Reeves", "rel_type": "ACTED_IN"}
+    question = "Who has more acting credits, Tom Hanks or Keanu Reeves?"
+    params, findings = check(store, question, "compare_degrees", **reply)
+    assert findings == [], texts(findings)
+    assert params["direction"] == "out" and params["order"] == "highest" and params["returns"] == ["name"]
+    assert params["pattern"] == "(x)-[:ACTED_IN]->(:Movie)"
+    _, findings = check(store, "Who has acted in fewer films, Tom Hanks or Keanu Reeves?", "compare_degrees", **reply)
+    assert any(f.hard and "lowest" in f.text for f in findings), texts(findings)  # order left at highest
+    # a measure is not a count; two of different kinds are no pair
+    _, findings = check(store, "Who is older, Tom Hanks or Keanu Reeves?", "compare_degrees", **reply)
+    assert any(f.hard and f.rules_out and "compares no counts" in f.text for f in findings), texts(findings)
+    _, findings = check(
+        store, "Who has more films, Tom Hanks or The Matrix?", "compare_degrees", **{**reply, "other": "The Matrix"}
+    )
+    assert any(f.hard and "compares two of one kind" in f.text for f in findings), texts(findings)
+    # flights-218 (dev): the two ends of a trip are no pair to compare
+    question = "What's the route with the fewest flights from Tom Hanks to Keanu Reeves?"
+    _, findings = check(store, question, "compare_degrees", **{**reply, "order": "lowest"})
+    assert any(f.hard and f.rules_out and "names a trip" in f.text for f in findings), texts(findings)
+
+
+def test_whether_a_named_node_has_more_relationships_than_a_second(store) -> None:
+    reply = {"entity": "Tom Hanks", "other": "Keanu Reeves", "rel_type": "ACTED_IN", "comparison": "higher"}
+    params, findings = check(
+        store, "Has Tom Hanks acted in more films than Keanu Reeves?", "compare_degree_values", **reply
+    )
+    assert findings == [], texts(findings)
+    assert (
+        params["pattern"] == "(Tom Hanks)-[:ACTED_IN]->(:Movie) counts more than (Keanu Reeves)-[:ACTED_IN]->(:Movie)"
+    )
+    question = "Has Tom Hanks acted in fewer films than Keanu Reeves?"
+    _, findings = check(store, question, "compare_degree_values", **reply)
+    assert any(f.hard and "lower, not higher" in f.text for f in findings), texts(findings)
+    # the node named first is the one compared
+    swapped = {**reply, "entity": "Keanu Reeves", "other": "Tom Hanks"}
+    _, findings = check(
+        store, "Has Tom Hanks acted in more films than Keanu Reeves?", "compare_degree_values", **swapped
+    )
+    assert any(f.hard and "swap entity and other" in f.text for f in findings), texts(findings)
+    same = {**reply, "comparison": "same"}
+    question = "Have Tom Hanks and Keanu Reeves acted in the same number of films?"
+    _, findings = check(store, question, "compare_degree_values", **same)
+    assert not any(f.hard for f in findings), texts(findings)
+
+
+def test_a_name_and_its_code_in_brackets_are_one_node_named_twice(store) -> None:
+    # flights-66 (seen, moved to dev): "Narita (NRT) or Haneda (HND)" named four things for two airports
+    from grraf.pipeline.property_plan import _appositions
+    from grraf.types import Entity
+
+    a, b = Entity("Narita", "Airport", "name", "Narita Airport", 90.0), Entity("NRT", "Airport", "code", "NRT", 100.0)
+    film = Entity("NRT", "Movie", "title", "NRT", 100.0)
+    assert _appositions("Narita (NRT) or Haneda?", [a, b]) == {"NRT": "Narita", "Narita": "NRT"}
+    assert _appositions("Narita (NRT) or Haneda?", [a, film]) == {}  # not one kind of node
+    assert _appositions("Narita or NRT?", [a, b]) == {}
