@@ -871,8 +871,8 @@ def check_choice(
         # middle; the whole route was flagged verified (flights-211, property batch 9).
         c.hard(f"The question asks for one {noun}, but {task.name} gives a whole path.", rules_out=True)
     if task.output == "yes/no":
-        # The yes/no tasks here say whether one link or connection exists.
-        only = validate.said(question, _FOR_ALL, main=True)
+        # The yes/no tasks here say whether one link or connection exists, but for all_neighbours_where.
+        only = validate.said(question, _FOR_ALL, main=True) if task.name != "all_neighbours_where" else None
         if only:
             # "Does Madrid fly non-stop only to airports outside Spain?" was answered True (Madrid is
             # in Spain) and flagged verified (batch 8).
@@ -1212,6 +1212,26 @@ def _neighbours_where(c: _Check) -> None:
     if hop:
         c.comparison()
         c.returns(hop[3])
+        c.pattern(_hop_pattern(hop[0], hop[1], hop[2], hop[3]))
+
+
+#: Words by which a yes/no ask asks whether something holds for each one ("Were all of Ridley Scott's
+#: films released before 2000?", "Is every flight out of Auckland longer than 2,000 km?").
+_EVERY_ONE = ("all", "every", "each", "only", "exclusively", "always", "without exception")
+
+
+def _all_neighbours_where(c: _Check) -> None:
+    """Whether every node one hop from the named node (or every relationship, for a relationship's
+    property) passes a comparison with a stated number; the question must ask it of each one."""
+    if validate.said(c.question, _EVERY_ONE, main=True) is None:
+        c.hard(
+            f"The question does not ask whether all of them pass (no word such as all, every, only): {c.task.name} "
+            "asks it of each one.",
+            rules_out=True,
+        )
+    hop = _property_hop(c)
+    if hop:
+        c.comparison()
         c.pattern(_hop_pattern(hop[0], hop[1], hop[2], hop[3]))
 
 
@@ -2034,6 +2054,7 @@ _SHAPES = {
     "neighbour_count": _neighbour_count,
     "neighbours_where": _neighbours_where,
     "neighbour_count_where": _neighbour_count_where,
+    "all_neighbours_where": _all_neighbours_where,
     "compare_degrees": _compare_degrees,
     "compare_degree_values": _compare_degree_values,
     "neighbour_aggregate": _neighbour_aggregate,

@@ -192,6 +192,25 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         draw="node",
     ),
     _task(
+        name="all_neighbours_where",
+        summary="whether every node linked to the named node has a relationship (or own) property above/below a number",
+        phrasings=(
+            "Are all the trains from Leeds longer than 60 minutes?",
+            "Were all of Dickens's books longer than 300 pages?",
+            "Is every one of Alice's friends older than 30?",
+            "Do all roads out of Springfield run under 10 miles?",
+            "Were all the orders of customer Bob above 100 dollars?",
+        ),
+        output="yes/no",
+        parameters=(*HOP, PROPERTY, *COMPARE),
+        template="property_all_neighbours_where",
+        sentence=Sentence(
+            yes="Yes: every x in {pattern} has {property} {op} {threshold}.",
+            no="No: not every x in {pattern} has {property} {op} {threshold}.",
+        ),
+        draw="node",
+    ),
+    _task(
         name="neighbour_aggregate",
         summary="the average, total, minimum or maximum of a property over the named node's relationships",
         phrasings=(

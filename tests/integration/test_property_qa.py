@@ -734,3 +734,91 @@ def test_compared_by_a_count_ties_and_nodes_without_relationships(store_name, re
         (cypher,) = [t for t in load_templates(store.dialect) if t.name == name]
         code = render_template(cypher, parameters, max_hops=store.capabilities().max_hops)
         assert code is not None and _same(store.execute(code, 60).value, expected), (task, given, code)
+
+
+# ------------------------------------------------------------------ whether every linked node passes
+
+#: Questions moved to dev when all_neighbours_where came: the plan a person would choose. (movies-213,
+#: "Ridley Scott's films", runs unconfirmed: films he directed or acted in.)
+ALL_PLANS: dict[str, dict[str, Any]] = {
+    "movies-214": {
+        "task": "all_neighbours_where",
+        "entity": "Stand By Me",
+        "rel_type": "ACTED_IN",
+        "property": "born",
+        "op": ">",
+        "threshold": 1965,
+    },
+    "flights-213": {
+        "task": "all_neighbours_where",
+        "entity": "Auckland",
+        "rel_type": "ROUTE",
+        "direction": "out",
+        "property": "distance_km",
+        "op": ">",
+        "threshold": 2000,
+    },
+    "movies-264": {
+        "task": "all_neighbours_where",
+        "entity": "Cloud Atlas",
+        "rel_type": "ACTED_IN",
+        "property": "born",
+        "op": "<",
+        "threshold": 1970,
+    },
+}
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_every_linked_node_passes_agrees_with_the_projection_and_the_gold(store_name, request) -> None:
+    _moved_plans_agree(request.getfixturevalue(store_name), ALL_PLANS)
+
+
+#: Meg Ryan directed nothing: no answer, not a vacuous yes. Dina Meyer, in Johnny Mnemonic, has no
+#: birth year: a missing value does not pass, whichever way the comparison goes.
+EVERY_CASES: list[tuple[dict[str, Any], Any]] = [
+    ({"entity": "Meg Ryan", "rel_type": "DIRECTED", "property": "released", "op": ">", "threshold": 0}, None),
+    ({"entity": "Tom Hanks", "rel_type": "ACTED_IN", "property": "released", "op": ">", "threshold": 1900}, True),
+    ({"entity": "Tom Hanks", "rel_type": "ACTED_IN", "property": "released", "op": "<", "threshold": 2000}, False),
+    (
+        {
+            "entity": "Johnny Mnemonic",
+            "entity_label": "Movie",
+            "entity_key": "title",
+            "property": "born",
+            "op": ">",
+            "threshold": 0,
+        },
+        False,
+    ),
+    (
+        {
+            "entity": "Johnny Mnemonic",
+            "entity_label": "Movie",
+            "entity_key": "title",
+            "property": "born",
+            "op": "<",
+            "threshold": 3000,
+        },
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_every_linked_node_passes_with_none_linked_and_a_missing_value(store_name, request) -> None:
+    store = request.getfixturevalue(store_name)
+    projection = store.to_networkx()["G"]
+    (name,) = get_task("all_neighbours_where").template_names("networkx")
+    python, solve = _oracle(name)
+    (cypher,) = [t for t in load_templates(store.dialect) if t.name == name]
+    for given, expected in EVERY_CASES:
+        hop = (
+            {"rel_type": "ACTED_IN", "direction": "in"}
+            if given.get("entity_label") == "Movie"
+            else {"direction": "out"}
+        )
+        parameters = {"entity_label": "Person", "entity_key": "name", "on": "b"} | hop | given
+        assert solve(projection, **{p: parameters[p] for p in python.parameters}) == expected, given
+        code = render_template(cypher, parameters, max_hops=store.capabilities().max_hops)
+        assert code is not None and store.execute(code, 60).value == expected, (given, code)

@@ -779,6 +779,17 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
             "Has Tom Hanks acted in more films than Keanu Reeves?",
             {"entity": "Tom Hanks", "other": "Keanu Reeves", "rel_type": "ACTED_IN", "comparison": "higher"},
         ),
+        "all_neighbours_where": (
+            "Were all of the films Tom Hanks acted in released after 1980?",
+            {
+                "entity": "Tom Hanks",
+                "rel_type": "ACTED_IN",
+                "direction": "out",
+                "property": "released",
+                "op": ">",
+                "threshold": 1980,
+            },
+        ),
         "co_neighbours": ("Who acted in a movie with Tom Hanks?", {"entity": "Tom Hanks", "rel_type": "ACTED_IN"}),
         "common_neighbours": (
             "Which airports have flights to both Sydney and Auckland?",
@@ -1730,3 +1741,35 @@ def test_a_name_and_its_code_in_brackets_are_one_node_named_twice(store) -> None
     assert _appositions("Narita (NRT) or Haneda?", [a, b]) == {"NRT": "Narita", "Narita": "NRT"}
     assert _appositions("Narita (NRT) or Haneda?", [a, film]) == {}  # not one kind of node
     assert _appositions("Narita or NRT?", [a, b]) == {}
+
+
+def test_whether_every_node_linked_to_a_named_node_passes(store) -> None:
+    # movies-214, flights-213, movies-264 (seen, moved to dev): "Was every actor in Stand By Me born
+    # after 1965?" had no task that asks a comparison of each one
+    reply = {"entity": "The Matrix", "rel_type": "ACTED_IN", "property": "born", "op": ">", "threshold": 1960}
+    question = "Was every actor in The Matrix born after 1960?"
+    params, findings = check(store, question, "all_neighbours_where", **reply)
+    assert findings == [], texts(findings)
+    assert (
+        params["direction"] == "in"
+        and params["on"] == "b"
+        and params["pattern"] == "(The Matrix)<-[:ACTED_IN]-(x:Person)"
+    )
+    # whether one of them does is another question; so is whether none does
+    _, findings = check(store, "Was any actor in The Matrix born after 1960?", "all_neighbours_where", **reply)
+    assert any(f.hard and f.rules_out and "all of them pass" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Was no actor in The Matrix born after 1960?", "all_neighbours_where", **reply)
+    assert any(f.hard and "does NOT hold" in f.text for f in findings), texts(findings)
+    # the number is the question's own
+    _, findings = check(store, question, "all_neighbours_where", **{**reply, "threshold": 1970})
+    assert any(f.hard and "not a number the question states" in f.text for f in findings), texts(findings)
+    # and "every" no longer refuses this yes/no task as it does the ones that ask whether one exists
+    _, findings = check(
+        store,
+        "Did Tom Hanks act in every film?",
+        "relationship_exists",
+        source="Tom Hanks",
+        target="The Matrix",
+        rel_type="ACTED_IN",
+    )
+    assert any(f.hard and "holds for all" in f.text for f in findings), texts(findings)
