@@ -39,6 +39,8 @@ _COMPOUNDS = (
     (re.compile(r"\b(?:k|\d+)[- ]core\b"), " kcore "),
     (re.compile(r"\b2[- ]colou?r"), " twocolor "),
     (re.compile(r"\bpage[- ]?rank\b"), " pagerank "),
+    # "out-neighbour count of 4?" (free batch m) is the out-degree; "in-neighbours" the in-degree
+    (re.compile(r"\b(in|out)[- ]neighbou?r"), r" \1degree neighbor"),
     (re.compile(r"\bcolour"), " color"),
     (re.compile(r"\bneighbour"), " neighbor"),
     (re.compile(r"\bhamilton(?:ian)?\b"), " hamiltonian "),

@@ -158,4 +158,7 @@ def expand(text: str) -> str:
 NEGATING_PHRASES: tuple[str, ...] = (
     "out of the question", "rule out", "ruled out", "too few", "insufficient", "unable", "infeasible",
     "unachievable", "unattainable", "no way", "no chance", "count zero", "zero times", "zero occurrences",
+    # "Is my piece permanently barred from ever landing on square 9?" (free batch m, confirmed as
+    # connectivity and flagged verified: the negation was never offered)
+    "barred from", "blocked from", "prevented from", "kept from", "forbidden from",
 )  # fmt: skip
