@@ -1745,16 +1745,8 @@ def _compare_values(c: _Check) -> None:
     else:
         end = readers.ranking(masked, prop, named=named)
         stated = (_END_TO_COMPARISON[end[0]], end[1]) if end else None
-    if stated is None:
-        c.soft(f"The question does not say whether a higher, lower or equal {prop} is asked about.")
-    elif stated[0] != comparison:
-        c.hard(f"'{stated[1]}' asks whether the {prop} is {stated[0]}, not {comparison}.")
-    if comparison != "same" and c.question.find(b.phrase) < c.question.find(a.phrase):
-        c.hard(f"The question names {b.phrase!r} first: it is the one compared (swap entity and other).")
-    c.bind_entity("entity", a)
-    c.bind_entity("other", b)
+    _compare_pair(c, a, b, comparison, stated, prop)
     c.params["property"] = prop
-    c.params["comparison"] = comparison
     than = "the same as" if comparison == "same" else f"{comparison} than"
     c.pattern(f"the {prop} of ({a.value}) is {than} that of ({b.value})")
 
@@ -1825,19 +1817,28 @@ def _compare_degree_values(c: _Check) -> None:
     same = _SAME.search(_masked(c.question, c.entities))
     end = readers.order_stated(c.question, None)
     stated = ("same", same.group(0)) if same else ((_END_TO_COMPARISON[end], end) if end else None)
+    _compare_pair(c, a, b, comparison, stated, "count")
+    than = "as many as" if comparison == "same" else {"higher": "more than", "lower": "fewer than"}[comparison]
+    far = f"(:{'|'.join(result)})"
+    first, second = _arrow(_named(a.value), rel_type, far, direction), _arrow(_named(b.value), rel_type, far, direction)
+    c.pattern(f"{first} counts {than} {second}")
+
+
+def _compare_pair(
+    c: _Check, a: Entity, b: Entity, comparison: str, stated: tuple[str, str] | None, measure: str
+) -> None:
+    """The yes/no comparisons' common part: the LLM's ``comparison`` held against the one the words
+    state (``stated``: it and its word), the node named first as the one compared ("X older than Y"),
+    and both bound."""
     if stated is None:
-        c.soft("The question does not say whether more, fewer or as many are asked about.")
+        c.soft(f"The question does not say whether a higher, lower or equal {measure} is asked about.")
     elif stated[0] != comparison:
-        c.hard(f"The question asks whether the count is {stated[0]}, not {comparison}.")
+        c.hard(f"'{stated[1]}' asks whether the {measure} is {stated[0]}, not {comparison}.")
     if comparison != "same" and c.question.find(b.phrase) < c.question.find(a.phrase):
         c.hard(f"The question names {b.phrase!r} first: it is the one compared (swap entity and other).")
     c.bind_entity("entity", a)
     c.bind_entity("other", b)
     c.params["comparison"] = comparison
-    than = "as many as" if comparison == "same" else {"higher": "more than", "lower": "fewer than"}[comparison]
-    far = f"(:{'|'.join(result)})"
-    first, second = _arrow(_named(a.value), rel_type, far, direction), _arrow(_named(b.value), rel_type, far, direction)
-    c.pattern(f"{first} counts {than} {second}")
 
 
 def _count_by_degree(c: _Check) -> None:
