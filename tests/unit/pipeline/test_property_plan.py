@@ -1773,3 +1773,40 @@ def test_whether_every_node_linked_to_a_named_node_passes(store) -> None:
         rel_type="ACTED_IN",
     )
     assert any(f.hard and "holds for all" in f.text for f in findings), texts(findings)
+
+
+def test_readers_after_property_batch_12(store) -> None:
+    # movies-271: "What has James McTeigue directed?" got the number of his films, flagged verified
+    reply = {"entity": "Tom Hanks", "rel_type": "ACTED_IN", "direction": "out"}
+    _, findings = check(store, "What has Tom Hanks acted in?", "neighbour_count", **reply)
+    assert any(f.hard and f.rules_out and "does not ask how many" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "How many films has Tom Hanks acted in?", "neighbour_count", **reply)
+    assert not any(f.hard for f in findings), texts(findings)
+    # movies-284: "Leaving himself out, how many different directors has Tom Hanks acted for?" counted him
+    reply = {
+        "entity": "Tom Hanks",
+        "rel_type": "ACTED_IN",
+        "direction": "out",
+        "second_rel_type": "DIRECTED",
+        "second_direction": "in",
+    }
+    question = "Leaving himself out, how many different directors has Tom Hanks acted for?"
+    _, findings = check(store, question, "two_hop_count", **reply)
+    assert any(f.hard and "leaves the named node out" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "How many different directors has Tom Hanks acted for?", "two_hop_count", **reply)
+    assert not any("leaves the named node out" in f.text for f in findings), texts(findings)
+
+
+def test_a_part_of_a_longer_capitalised_name_does_not_confirm() -> None:
+    # movies-270: "Who plays Racer X?" resolved "Racer" to the film Speed Racer, flagged verified
+    from grraf.pipeline.property_plan import _longer_name
+    from grraf.types import Entity
+
+    assert _longer_name("Who plays Racer X?", Entity("Racer", "Movie", "title", "Speed Racer", 89.0)) == "Racer X"
+    assert (
+        _longer_name(
+            "Who acted in Matrix Reloaded?", Entity("Matrix Reloaded", "Movie", "title", "The Matrix Reloaded", 95.0)
+        )
+        is None
+    )
+    assert _longer_name("Did Keanu Reves act?", Entity("Keanu Reves", "Person", "name", "Keanu Reeves", 90.0)) is None
