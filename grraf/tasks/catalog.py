@@ -57,6 +57,10 @@ MORE_THAN_TWO_COLOURS = tuple(
 #: inside a group?" is whether the graph is NOT bipartite (answered as bipartite, flagged verified,
 #: free batch k). Not "whichever way": "whichever way it points" sets edge directions aside.
 EVERY_WAY = ("every way of", "every possible way", "every possible split", "no matter how", "however you")
+#: Words of an order of the nodes in a line, a Hamiltonian path's framing, never a 2-colouring's: "Can
+#: all the guests sit in one row on a bench so that every two people side by side get along?" was
+#: confirmed as bipartite on its cues "two" and "side" (free batch n, flagged verified).
+IN_A_ROW = ("side by side", "in one row", "in a row", "in a line", "single file", "one after another", "line up")
 #: A triangle is never asked about without a word for three nodes joined to each other.
 TRIANGLE_CUES = (
     "triangle", "triangles", "three", "3", "trio", "trios", "triplet", "triplets", "triad", "triads", "clique",
@@ -662,7 +666,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="bipartite",
         cues=TWO_COLOUR_CUES,
-        contrary=MORE_THAN_TWO_COLOURS + EVERY_WAY,
+        contrary=MORE_THAN_TWO_COLOURS + EVERY_WAY + IN_A_ROW,
         terms=("bipartite", "two-colourable", "2-colourable", "two-colorable", "2-colorable"),
         summary="whether the nodes can be split into two groups with no edge inside a group (2-colourable)",
         phrasings=(
