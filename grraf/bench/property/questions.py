@@ -63,7 +63,8 @@ class PropertyQuestion:
     #: 7, written the same way (run once on both stores and seen); 8, written the same way on 2026-11-27
     #: (run on both stores and seen); 9, written the same way on 2026-11-27 (run once on both stores and seen);
     #: 10, written the same way on 2026-11-27 (run once on both stores and seen); 11, written the same way on
-    #: 2026-11-27 (run once on both stores and seen); 12, written the same way on 2026-11-27 (not run yet).
+    #: 2026-11-27 (run once on both stores and seen); 12, written the same way on 2026-11-27 (run once on
+    #: both stores and seen).
     #: A report keeps the batches apart.
     batch: int = 1
 
