@@ -477,6 +477,7 @@ def person_like(label: str) -> bool:
 _OUT_BEFORE = ("from", "out of", "leaving", "departing from", "departing", "starting at", "starting from", "by")
 _IN_BEFORE = ("to", "into", "towards", "toward", "arriving at", "arriving in", "reaching", "in to")
 _BOTH_OR_EITHER = re.compile(r"\s+(?:both|either)$", re.IGNORECASE)
+# "destinations" are where a node's relationships go: "which airport offers more destinations" counts routes out
 _OUT_WORDS = frozenset(
     {"departing", "outgoing", "outbound", "leaving", "out", "sends", "sent", "follows", "from", "destinations"}
 )

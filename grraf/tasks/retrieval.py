@@ -1,4 +1,5 @@
-"""Candidate tasks for a question, by meaning: BM25 over each task's summary and example phrasings.
+"""Candidate tasks for a question, by meaning: BM25 over each task's summary and example phrasings
+(for the structural catalogue also the dev half of the free phrasings, :func:`dev_examples`).
 
 Why BM25 (bm25s) and not an embedding model: measured on the dev phrasings
 (``benchmarks/bench_retrieval.py``, BENCHMARKS.md "Task retrieval"), BM25 with stemming and a few
@@ -200,7 +201,7 @@ def default_index() -> TaskIndex:
 
     The dev examples widen what the index knows of everyday wording: recall of the right task among
     the first 6 on the seen test half of the free phrasings (869 wordings, none of them indexed)
-    93.2% -> 96.3%, among the first 2 79.6% -> 86.2% (BENCHMARKS.md, "Task retrieval").
+    93.2% -> 96.4%, among the first 2 79.6% -> 86.3% (BENCHMARKS.md, "Task retrieval").
     """
     from grraf.tasks import TASKS
 
