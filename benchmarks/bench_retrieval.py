@@ -37,7 +37,7 @@ from grraf.bench.phrasing import load_phrasings, parse_split
 from grraf.bench.specs import ALL_TASKS
 from grraf.tasks import TASKS, Task, bench_task
 from grraf.tasks import retrieval as retrieval_module
-from grraf.tasks.retrieval import dev_examples
+from grraf.tasks.retrieval import SLOT_VALUES, dev_examples
 
 KS = (1, 2, 3, 4, 5, 6, 8)
 #: The registry tasks that answer a negated wording of a bench task (the negation, or its positive
@@ -49,7 +49,6 @@ NEGATIONS = {
     "hamilton": {"no_hamiltonian_path"},
     "substructure": {"no_subgraph_match"},
 }
-SAMPLE = {"source": 3, "target": 9, "node": 4, "k": 2, "pattern": "a→b, a→c, b→c"}
 
 
 @dataclass(frozen=True)
@@ -67,7 +66,7 @@ def free_cases(split: str, exclude_added: frozenset[str] = frozenset()) -> list[
             if p.added in exclude_added:
                 continue
             right = NEGATIONS[task] | {positive} if p.negated else {positive}
-            cases.append(Case(p.text.format(**SAMPLE), frozenset(right)))
+            cases.append(Case(p.text.format(**SLOT_VALUES), frozenset(right)))
     return cases
 
 

@@ -25,9 +25,8 @@ from bench_retrieval import load_wordllama  # this folder's retrieval benchmark 
 from grraf.bench.phrasing import load_phrasings
 from grraf.pipeline.plan import _twins, cue_finding, rank_finding
 from grraf.tasks import TASKS, get_task
-from grraf.tasks.retrieval import default_index
+from grraf.tasks.retrieval import SLOT_VALUES, registry_index
 
-SAMPLE = {"source": 3, "target": 9, "node": 4, "k": 2, "pattern": "a→b, a→c, b→c"}
 RESULTS = Path(__file__).parent / "results"
 
 
@@ -59,9 +58,9 @@ def main() -> None:
             if not str(row.get("template", "")).startswith("retrieved:") or not row.get("phrasing_id"):
                 continue
             phrasing = phrasings.get(row["phrasing_id"])
-            question = phrasing.render(**{s: SAMPLE[s] for s in phrasing.slots})
+            question = phrasing.render(**{s: SLOT_VALUES[s] for s in phrasing.slots})
             task = get_task(chosen)
-            lexical = [c.task.name for c in default_index().search(question, 6)]
+            lexical = [c.task.name for c in registry_index().search(question, 6)]
             if rank_finding(task, lexical) or cue_finding(task, question):
                 continue  # today's checks already leave it unconfirmed
             right = bool(row["correct"])

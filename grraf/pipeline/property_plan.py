@@ -886,7 +886,7 @@ def check_choice(
         wanted = {"yes/no": "a yes or no", "number": "a number", "node": "nodes", "list": "a list"}
         asked = wanted[form] if form else "a value, not a yes or no"
         c.hard(f"The question asks for {asked}, but {task.name} gives {task.output}.", rules_out=True)
-    if form is None and "count" in task.name and not _COUNTING.search(question):
+    if form is None and task.name in _COUNTS and not _COUNTING.search(question):
         # "What has James McTeigue directed?" got the number of his films, flagged verified
         # (property batch 12, movies-271): a count answers a question that asks how many.
         c.hard(f"The question does not ask how many; {task.name} gives a count.", rules_out=True)
@@ -977,6 +977,10 @@ def _appositions(question: str, entities: Sequence[Entity]) -> dict[str, str]:
 
 
 _COUNTING = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b", re.IGNORECASE)
+#: Tasks whose answer is a count of nodes.
+_COUNTS = frozenset(
+    {"neighbour_count", "neighbour_count_where", "two_hop_count", "count_by_degree", "count_where", "count_label"}
+)
 #: Tasks that reach nodes two steps away, where the named node itself can be one of them.
 _TWO_HOPS = frozenset({"two_hop_neighbours", "two_hop_count"})
 _LEAVES_OUT_ITSELF = re.compile(
@@ -1255,17 +1259,26 @@ def _property_hop(c: _Check, *, kind_check: bool = True) -> tuple[Entity, str, s
     return hop
 
 
-def _neighbours_where(c: _Check) -> None:
+def _compared_hop(c: _Check) -> tuple[Entity, str, str, list[str]] | None:
+    """A one-hop shape whose relationships (or far ends) are compared with a stated number: the hop,
+    the comparison and the pattern (neighbours_where, neighbour_count_where, all_neighbours_where)."""
     hop = _property_hop(c)
     if hop:
         c.comparison()
-        c.returns(hop[3])
         c.pattern(_hop_pattern(hop[0], hop[1], hop[2], hop[3]))
+    return hop
+
+
+def _neighbours_where(c: _Check) -> None:
+    hop = _compared_hop(c)
+    if hop:
+        c.returns(hop[3])
 
 
 #: Words by which a yes/no ask asks whether something holds for each one ("Were all of Ridley Scott's
-#: films released before 2000?", "Is every flight out of Auckland longer than 2,000 km?").
-_EVERY_ONE = ("all", "every", "each", "only", "exclusively", "always", "without exception")
+#: films released before 2000?", "Is every flight out of Auckland longer than 2,000 km?"): the words
+#: that refuse the tasks asking whether one exists (_FOR_ALL), and a few more.
+_EVERY_ONE = (*_FOR_ALL, "all", "each", "always", "without exception")
 
 
 def _all_neighbours_where(c: _Check) -> None:
@@ -1277,17 +1290,11 @@ def _all_neighbours_where(c: _Check) -> None:
             "asks it of each one.",
             rules_out=True,
         )
-    hop = _property_hop(c)
-    if hop:
-        c.comparison()
-        c.pattern(_hop_pattern(hop[0], hop[1], hop[2], hop[3]))
+    _compared_hop(c)
 
 
 def _neighbour_count_where(c: _Check) -> None:
-    hop = _property_hop(c)
-    if hop:
-        c.comparison()
-        c.pattern(_hop_pattern(hop[0], hop[1], hop[2], hop[3]))
+    _compared_hop(c)
 
 
 def _neighbour_aggregate(c: _Check) -> None:

@@ -161,9 +161,10 @@ def closest_phrasing(task: Task, question: str) -> str:
     return max(task.phrasings, key=lambda p: len(asked & words(p)))
 
 
-#: Values for the slots of the free phrasings ({source}, {node}, ...) when they serve as examples:
-#: numbers are dropped before ranking, and a pattern written with arrows is folded as questions are.
-_SLOT_VALUES = {"source": 3, "target": 9, "node": 4, "k": 2, "pattern": "a→b, a→c, b→c"}
+#: Values for the slots of the free phrasings ({source}, {node}, ...) when they serve as examples
+#: (here, and in the retrieval benchmarks): numbers are dropped before ranking, and a pattern written
+#: with arrows is folded as questions are.
+SLOT_VALUES = {"source": 3, "target": 9, "node": 4, "k": 2, "pattern": "a→b, a→c, b→c"}
 
 
 @cache
@@ -190,7 +191,7 @@ def dev_examples() -> dict[str, tuple[str, ...]]:
         for entry in entries:
             if entry["split"] == "dev":
                 owner = negation[task.name] if entry.get("negated") else task.name
-                examples.setdefault(owner, []).append(entry["text"].format(**_SLOT_VALUES))
+                examples.setdefault(owner, []).append(entry["text"].format(**SLOT_VALUES))
     return {name: tuple(texts) for name, texts in examples.items()}
 
 

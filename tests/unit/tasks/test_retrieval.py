@@ -65,22 +65,21 @@ def test_a_question_of_stop_words_and_numbers_finds_no_candidate() -> None:
 
 def test_the_dev_half_of_the_free_phrasings_are_examples_and_the_test_half_never_is() -> None:
     from grraf.bench.phrasing import load_phrasings
-    from grraf.tasks.retrieval import dev_examples
+    from grraf.tasks.retrieval import SLOT_VALUES, dev_examples
 
     phrasings = load_phrasings()
     examples = {text for texts in dev_examples().values() for text in texts}
-    slots = {"source": 3, "target": 9, "node": 4, "k": 2, "pattern": "a→b, a→c, b→c"}
     negations = 0
     for task in phrasings.by_task:
         for split in ("dev", "test"):
             for p in phrasings.half(task, split):
-                assert (p.text.format(**slots) in examples) == (split == "dev"), p.id
+                assert (p.text.format(**SLOT_VALUES) in examples) == (split == "dev"), p.id
                 if split == "dev" and p.negated:
                     # a negated wording ("Is the graph free of cycles?") is an example of the negation
                     positive = bench_task(task)
                     negation = next(t.name for t in TASKS if t.negates == positive.name)
-                    assert p.text.format(**slots) in dev_examples()[negation], p.id
-                    assert p.text.format(**slots) not in dev_examples()[positive.name], p.id
+                    assert p.text.format(**SLOT_VALUES) in dev_examples()[negation], p.id
+                    assert p.text.format(**SLOT_VALUES) not in dev_examples()[positive.name], p.id
                     negations += 1
     assert negations >= 5
 
