@@ -26,8 +26,6 @@ from grraf.tasks.model import Task
 from grraf.tasks.vocabulary import expand
 
 logger = logging.getLogger(__name__)
-# bm25s logs every index build at DEBUG through its own logger; grraf's --verbose should not show it.
-logging.getLogger("bm25s").setLevel(logging.WARNING)
 
 #: Candidates shown to the LLM. Measured recall at this k is in BENCHMARKS.md.
 DEFAULT_K = 6
@@ -103,6 +101,10 @@ class TaskIndex:
     def __init__(self, tasks: Sequence[Task], examples: Mapping[str, Sequence[str]] | None = None) -> None:
         import bm25s
         import Stemmer
+
+        # bm25s logs every index build at DEBUG and sets its own logger to DEBUG when it is imported,
+        # so quieting it must follow the import (set before it, at this module's import, it never held).
+        logging.getLogger("bm25s").setLevel(logging.WARNING)
 
         self.tasks = tuple(tasks)
         self._stemmer = Stemmer.Stemmer("english")
