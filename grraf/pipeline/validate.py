@@ -487,13 +487,16 @@ def uses(text: str, words: Iterable[str]) -> str | None:
 
 def occurrences(text: str, word: str) -> Iterator[re.Match[str]]:
     """Where ``word`` (a whole word or phrase, any case; a possessive counts) stands in ``text``.
-    A symbol needs no word boundary: "degree >3" uses ">".
+    A symbol needs no word boundary: "degree >3" uses ">". An underscore parts words: code pasted
+    into a question ("nx.is_bipartite(G)") says "bipartite".
 
     >>> [m.group() for m in occurrences("Nodes with degree >3 or ≥ 5?", ">")], uses("the core's nodes", ("core",))
     (['>'], 'core')
+    >>> uses("nx.k_core(G, 3)?", ("core",)), uses("nx.is_bipartite(G)", ("bipartite",))
+    ('core', 'bipartite')
     """
-    before = r"(?<![\w'])" if word[:1].isalnum() else ""
-    after = r"(?!\w|'(?!s\b))" if word[-1:].isalnum() else ""
+    before = r"(?<![^\W_])(?<!')" if word[:1].isalnum() else ""
+    after = r"(?![^\W_]|'(?!s\b))" if word[-1:].isalnum() else ""
     return re.finditer(before + re.escape(word) + after, text, re.IGNORECASE)
 
 

@@ -58,8 +58,13 @@ _ABBREVIATIONS = (
     (re.compile(r"\bnbrs?\b"), "neighbors"),
     (re.compile(r"\bdist\b"), "distance"),
 )
-#: Applied in this order: an abbreviation spelled out ("in-deg" -> "indegree") is then folded.
-_REWRITES = (*_ABBREVIATIONS, *_COMPOUNDS)
+# Code people paste into a question ("nx.is_bipartite(G)", "G.in_degree(4)", "nx.k_core(G, 3)"):
+# a snake_case name is one token to the tokenizer, and none the registry has, so the question
+# matched nothing; its words spelled apart are the task's words ("is bipartite", "in degree").
+_IDENTIFIERS = ((re.compile(r"(?<=[a-z0-9])_(?=[a-z0-9])"), " "),)
+#: Applied in this order: a name spelled apart ("in_degree" -> "in degree") and an abbreviation
+#: spelled out ("in-deg" -> "indegree") are then folded.
+_REWRITES = (*_IDENTIFIERS, *_ABBREVIATIONS, *_COMPOUNDS)
 _NUMBER = re.compile(r"\b\d+(?:\.\d+)?\b")
 
 
@@ -71,6 +76,8 @@ def normalise(text: str, *, vocabulary: bool = True) -> str:
     'what is the  indegree  of node  in the  kcore ?'
     >>> normalise("in-deg 5? outdeg(5) = ? ecc(5)")
     ' indegree  ?  outdegree () = ? eccentricity()'
+    >>> normalise("G.in_degree(5)? nx.node_connected_component(G, 5)", vocabulary=False)
+    'g. indegree ()? nx.node connected component(g, )'
     >>> normalise("Cheapest road trip"), normalise("Cheapest road trip", vocabulary=False)
     ('cheapest weight road edge trip path', 'cheapest road trip')
     """
