@@ -12,7 +12,7 @@ first k) of the retrieval options on development questions only:
 Options: one BM25 document per task (summary, name and phrasings) or one per phrasing (a task
 scores as its best document); with or without stemming; with or without the everyday-word
 vocabulary (roads -> edge); with or without the dev half of the free phrasings as further examples
-(what grraf offers the LLM; the registry's own words alone are what confirm a choice). The dev
+(what grraf offers the LLM; a choice is confirmed by its places in both orders: ``plan.rank_finding``). The dev
 examples are indexed, so that option's free-dev figures are not held out: read it on ``--split test``.
 
 Usage: python benchmarks/bench_retrieval.py [--seed 0] [--per-task 3] [--split dev]
@@ -204,8 +204,8 @@ def main() -> None:
         f"graphinstruct s{args.seed}": graphinstruct_cases(args.seed, args.per_task),
     }
     options = {
-        "per task, stem, vocabulary (grraf's confirmation)": bm25_index(per_task=True, stem=True, vocabulary=True),
-        "the same + dev examples (grraf's offer)": with_dev_examples(
+        "per task, stem, vocabulary (grraf's registry order)": bm25_index(per_task=True, stem=True, vocabulary=True),
+        "the same + dev examples (grraf's offer; both confirm)": with_dev_examples(
             bm25_index(per_task=True, stem=True, vocabulary=True)
         ),
         "per task, stem, no vocabulary": bm25_index(per_task=True, stem=True, vocabulary=False),

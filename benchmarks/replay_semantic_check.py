@@ -23,9 +23,9 @@ import numpy as np
 from bench_retrieval import load_wordllama  # this folder's retrieval benchmark (sys.path[0] when run)
 
 from grraf.bench.phrasing import load_phrasings
-from grraf.pipeline.plan import _twins, cue_finding, rank_finding
+from grraf.pipeline.plan import Rankings, _twins, cue_finding, rank_finding
 from grraf.tasks import TASKS, get_task
-from grraf.tasks.retrieval import SLOT_VALUES, registry_index
+from grraf.tasks.retrieval import SLOT_VALUES, default_index, registry_index
 
 RESULTS = Path(__file__).parent / "results"
 
@@ -60,7 +60,10 @@ def main() -> None:
             phrasing = phrasings.get(row["phrasing_id"])
             question = phrasing.render(**{s: SLOT_VALUES[s] for s in phrasing.slots})
             task = get_task(chosen)
-            lexical = [c.task.name for c in registry_index().search(question, 6)]
+            lexical = Rankings(
+                tuple(c.task.name for c in registry_index().search(question, 6)),
+                tuple(c.task.name for c in default_index().search(question, 6)),
+            )
             if rank_finding(task, lexical) or cue_finding(task, question):
                 continue  # today's checks already leave it unconfirmed
             right = bool(row["correct"])

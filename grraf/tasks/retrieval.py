@@ -221,11 +221,10 @@ def default_index() -> TaskIndex:
 @cache
 def registry_index() -> TaskIndex:
     """The index over the structural catalogue's own words only (summaries and the registry's example
-    phrasings), built once per process: the reading that confirms a choice (``plan.rank_finding``).
-
-    Not :func:`default_index`: replayed on the answers of the seen free-phrasing runs, confirming by
-    the wider index's first two would have confirmed 3 more wrong choices (of 31 the readers left
-    alone) along with 19 more right ones, and a confirmation is what makes an answer verified.
+    phrasings), built once per process: one of the two orders that confirm a choice
+    (``plan.rank_finding``, with :func:`default_index`'s). Replayed on the seen free-phrasing runs
+    (``benchmarks/replay_rank_rules.py``), the two together confirm more right choices and fewer
+    wrong ones than either alone.
     """
     from grraf.tasks import TASKS
 

@@ -594,20 +594,27 @@ def test_a_choice_without_a_cue_runs_unconfirmed_without_another_llm_round() -> 
 
 
 @pytest.mark.parametrize(
-    ("task", "ranked", "fires"),
+    ("task", "registry", "offered", "fires"),
     [
-        ("triangle_count", ["bridge_count", "degree", "triangle_count"], True),
-        ("bridge_count", ["articulation_point_count", "bridge_count"], False),
-        ("is_acyclic", ["has_cycle", "is_tree"], False),  # a negation counts as its task
-        ("out_degree", ["edge_count", "in_degree"], False),  # the other end of the same edges
-        ("degree", ["edge_count", "in_degree"], True),
-        ("degree", [], False),
+        ("triangle_count", ["bridge_count", "degree", "triangle_count"], ["bridge_count", "degree"], True),
+        ("bridge_count", ["articulation_point_count", "bridge_count"], ["bridge_count"], False),
+        ("is_acyclic", ["has_cycle", "is_tree"], ["is_tree", "has_cycle"], False),  # a negation counts as its task
+        ("out_degree", ["edge_count", "in_degree"], ["in_degree"], False),  # the other end of the same edges
+        ("degree", ["edge_count", "in_degree"], ["edge_count", "in_degree"], True),
+        ("degree", [], [], False),
+        # places 0-based: 2 + 1 confirms, 2 + 2 does not; a task missing from an order is placed after it
+        ("diameter", ["radius", "eccentricity", "diameter"], ["radius", "diameter"], False),
+        ("diameter", ["radius", "eccentricity", "diameter"], ["radius", "eccentricity", "diameter"], True),
+        ("diameter", ["diameter", "radius", "eccentricity"], ["radius", "eccentricity", "degree"], False),
+        ("diameter", ["diameter", "radius", "eccentricity", "degree"], ["radius", "eccentricity", "degree", "x"], True),
     ],
 )
-def test_the_rank_reader_reads_twins_as_one(task: str, ranked: list[str], fires: bool) -> None:
-    from grraf.pipeline.plan import rank_finding
+def test_the_rank_reader_adds_the_two_orders_and_reads_twins_as_one(
+    task: str, registry: list[str], offered: list[str], fires: bool
+) -> None:
+    from grraf.pipeline.plan import Rankings, rank_finding
 
-    assert (rank_finding(get_task(task), ranked) is not None) is fires
+    assert (rank_finding(get_task(task), Rankings(tuple(registry), tuple(offered))) is not None) is fires
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,99 @@
+"""Which retrieval rule should confirm the LLM's choice of task? Replayed on stored answers, no LLM.
+
+``plan.rank_finding`` leaves a choice unconfirmed when retrieval places it far from the top. This
+replays candidate rules on the template choices of every stored free-phrasing run in
+benchmarks/results/free-* (seen runs: development data) whose other readers raised nothing (the
+row was confirmed, or only the rank finding held it back) and whose question carries one of the
+task's cue words (``plan.cue_finding``), and counts the right and wrong choices each rule would
+confirm. A question is rebuilt from its phrasing with sample slot values.
+
+Two orders are read: by the registry's own words (``retrieval.registry_index``) and by the index
+that also holds the dev half of the free phrasings (``retrieval.default_index``, what the LLM is
+offered). A moved wording is in that dev half, so each question is ranked by a copy of the index
+built without its own wording (leave-one-out). Approximate: without the eligibility filter of
+``plan.offered_tasks``, which only drops tasks the graph cannot take.
+
+Usage: python benchmarks/replay_rank_rules.py
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from grraf.bench.phrasing import load_phrasings
+from grraf.pipeline.plan import _twins, cue_finding
+from grraf.tasks import TASKS, bench_task, get_task
+from grraf.tasks.retrieval import SLOT_VALUES, TaskIndex, registry_index
+
+RESULTS = Path(__file__).parent / "results"
+DEPTH = 8  # places beyond this count as "not found"
+
+#: rule name -> confirms(registry place, offered place), places counted from 0
+RULES: dict[str, Callable[[int, int], bool]] = {
+    "registry's first two (the rule before 2026-11-28)": lambda r, o: r < 2,
+    "registry's first three": lambda r, o: r < 3,
+    "offered order's first two": lambda r, o: o < 2,
+    "offered order's first": lambda r, o: o < 1,
+    "places add up to at most 2": lambda r, o: r + o <= 2,
+    "places add up to at most 3 (plan.RANK_CONFIRMS)": lambda r, o: r + o <= 3,
+    "places add up to at most 4": lambda r, o: r + o <= 4,
+}
+
+
+def main() -> None:
+    phrasings = load_phrasings()
+    negation = {t.negates: t.name for t in TASKS if t.negates}
+    dev = []
+    for p in phrasings:
+        if p.split == "dev":
+            task = bench_task(p.task)
+            owner = negation[task.name] if p.negated else task.name  # type: ignore[union-attr]
+            dev.append((p.id, owner, p.render(**{s: SLOT_VALUES[s] for s in p.slots})))
+
+    @cache
+    def offered_without(phrasing_id: str) -> TaskIndex:
+        examples: dict[str, list[str]] = {}
+        for pid, owner, text in dev:
+            if pid != phrasing_id:
+                examples.setdefault(owner, []).append(text)
+        return TaskIndex(TASKS, {name: tuple(texts) for name, texts in examples.items()})
+
+    def place(index: TaskIndex, question: str, twins: set[str]) -> int:
+        order = [c.task.name for c in index.search(question, DEPTH)]
+        return next((i for i, name in enumerate(order) if name in twins), DEPTH)
+
+    counts = {name: [0, 0] for name in RULES}
+    total = [0, 0]
+    for path in sorted(RESULTS.glob("free-*/results.jsonl")):
+        for line in path.read_text().splitlines():
+            row = json.loads(line)
+            plan = row.get("plan") or {}
+            chosen = plan.get("chosen")
+            if row.get("method") != "grraf-networkx" or not chosen or not row.get("phrasing_id"):
+                continue
+            others = [i for i in plan.get("issues", []) if not i.startswith("By the question's words")]
+            if others or not (plan.get("confirmed") or plan.get("issues")):
+                continue  # another reader objected, or the choice never reached the rank check
+            phrasing = phrasings.get(row["phrasing_id"])
+            question = phrasing.render(**{s: SLOT_VALUES[s] for s in phrasing.slots})
+            task = get_task(chosen)
+            if cue_finding(task, question):
+                continue
+            twins = _twins(task)
+            places = (place(registry_index(), question, twins), place(offered_without(phrasing.id), question, twins))
+            wrong = 0 if row["correct"] else 1
+            total[wrong] += 1
+            for name, confirms in RULES.items():
+                if confirms(*places):
+                    counts[name][wrong] += 1
+    print(f"choices replayed: {total[0]} right, {total[1]} wrong")
+    print(f"{'rule':52} {'right kept':>10} {'wrong kept':>10} {'precision':>9}")
+    for name, (right, wrong) in counts.items():
+        print(f"{name:52} {right:>10} {wrong:>10} {100 * right / max(1, right + wrong):>8.1f}%")
+
+
+if __name__ == "__main__":
+    main()
