@@ -647,6 +647,50 @@ def _movies_reference() -> dict[str, Reference]:
             movies_graph(), ("Person", "Charlize Theron"), ("Person", "Matt Damon")
         ),
         "movies-291": lambda: nx.shortest_path_length(movies_graph(), ("Movie", "Hoffa"), ("Person", "Ice-T")),
+        # batch 13
+        "movies-292": lambda: _only(
+            a()[(a().source == "Michael Clarke Duncan") & (a().target == "The Green Mile")].roles.iloc[0]
+        ),
+        "movies-293": lambda: _released("Joe Versus the Volcano"),
+        "movies-294": lambda: _only(d()[d().target == "Bicentennial Man"].source),
+        "movies-295": lambda: sorted(_cast("The Birdcage")),
+        "movies-296": lambda: sorted(_movies_of("Sam Rockwell")),
+        "movies-297": lambda: _only(sorted(set(a()[a().roles.map(lambda r: "Skylar" in r)].target))),
+        "movies-298": lambda: len(set(d()[d().source == "Mike Nichols"].target)),
+        "movies-299": lambda: int(m().released.between(1980, 1989).sum()),
+        "movies-300": lambda: _only(_oldest(_cast("Speed Racer"))),
+        "movies-301": lambda: _only(
+            _top(pd.Series({t: len(_cast(t)) for t in d()[d().source == "Rob Reiner"].target}))
+        ),
+        "movies-302": lambda: _only(
+            _top(p()[p().name.isin(_cast("You've Got Mail"))].dropna(subset=["born"]).set_index("name").born)
+        ),
+        "movies-303": lambda: _only(
+            d()[
+                d().target
+                == _only(a()[(a().source == "Greg Kinnear") & a().roles.map(lambda r: "Simon Bishop" in r)].target)
+            ].source
+        ),
+        "movies-304": lambda: round(float(pd.Series([_released(t) for t in _movies_of("Oliver Platt")]).mean()), 4),
+        "movies-305": lambda: len(set().union(*(_cast(t) for t in pr()[pr().source == "Joel Silver"].target))),
+        "movies-306": lambda: _born("Ethan Hawke") - _born("Max von Sydow"),
+        "movies-307": lambda: _co_actors("Rick Yune"),
+        "movies-308": lambda: sorted(p()[p().name.isin(set(d().source)) & p().born.between(1950, 1959)].name),
+        # on the same film; the same five if the two credits may be on different films
+        "movies-309": lambda: _same(
+            sorted(set(w().merge(pr(), on=["source", "target"]).source)),
+            sorted(set(w().source) & set(pr().source)),
+        ),
+        "movies-310": lambda: bool(((pr().source == "Rob Reiner") & (pr().target == "When Harry Met Sally")).any()),
+        "movies-311": lambda: _released("Bicentennial Man") == _released("Snow Falling on Cedars"),
+        "movies-312": lambda: bool(_movies_of("Ethan Hawke") & _movies_of("Robin Williams")),
+        "movies-313": lambda: _born("Dianne Wiest") < _born("John Lithgow"),
+        "movies-314": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Parker Posey"), ("Person", "Ben Affleck")
+        ),
+        "movies-315": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "What Dreams May Come"), ("Person", "Frank Langella")
+        ),
     }
 
 
@@ -1217,6 +1261,67 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-290": lambda: nx.shortest_path_length(g(), "HNL", "LGW"),
         "flights-291": lambda: nx.shortest_path_length(g(), "ORY", "LIH"),
         "flights-292": lambda: nx.shortest_path_length(g(), "ARN", "MEL"),
+        # batch 13
+        "flights-293": lambda: str(_airport("EWR").city),
+        "flights-294": lambda: _only(
+            _top(
+                -pd.Series(
+                    {
+                        a: float(_airport(a).longitude)
+                        for a, c in country().items()
+                        if _continent_by_country_name()[c] == "Europe"
+                    }
+                )
+            )
+        ),
+        "flights-295": lambda: _only(_top(pd.Series({a: g().out_degree(a) for a in _airport_codes_in("Canada")}))),
+        "flights-296": lambda: _only(
+            _top(
+                -pd.Series(
+                    {
+                        a: float(_airport(a).longitude)
+                        for a, c in country().items()
+                        if _continent_by_country_name()[c] == "Asia"
+                    }
+                )
+            )
+        ),
+        "flights-297": lambda: _only(_top(-pd.Series({t: _distance("AMS", t) for t in ("ZRH", "VIE")}))),
+        "flights-298": lambda: _only(
+            _top(
+                pd.Series(
+                    {
+                        a: g().in_degree(a)
+                        for a, c in country().items()
+                        if _continent_by_country_name()[c] == "South America"
+                    }
+                )
+            )
+        ),
+        "flights-299": lambda: _distance("BKK", "HKG"),
+        "flights-300": lambda: round(float(r()[r().source == "PEK"].distance_km.mean()), 4),
+        "flights-301": lambda: g().out_degree(_code_of("Amsterdam Airport Schiphol")),
+        "flights-302": lambda: _distance("ATL", "JNB") + _distance("JNB", "CPT"),
+        "flights-303": lambda: sum(
+            1 for t in g().successors("IST") if _continent_by_country_name()[country()[t]] == "Asia"
+        ),
+        "flights-304": lambda: nx.shortest_path_length(g(), "KOA", "CPH"),
+        # the optimum takes two flights (via Frankfurt)
+        "flights-305": lambda: _lightest_within("YVR", "CAI", 3),
+        "flights-306": lambda: sorted(
+            a for a in g().predecessors("GRU") if _continent_by_country_name()[country()[a]] == "Asia"
+        ),
+        "flights-307": lambda: sorted({country()[t] for t in g().successors("YVR")} - {"Canada"}),
+        "flights-308": lambda: sorted(nodes("flights", "Airport").query("latitude < 0 and longitude > 100").code),
+        # the two fly to each other: neither is a common destination under any reading
+        "flights-309": lambda: sorted(set(g().successors("GRU")) & set(g().successors("EZE"))),
+        "flights-310": lambda: sorted(r()[(r().source == "ATL") & (r().distance_km < 1500)].target),
+        "flights-311": lambda: g().has_edge("YYZ", "DEL"),
+        "flights-312": lambda: g().has_edge("CPH", "BKK"),
+        "flights-313": lambda: all(g().has_edge(a, "HKG") for a in _airport_codes_in("Canada")),
+        "flights-314": lambda: _distance("AMS", "CPT") > _distance("FRA", "CPT"),
+        "flights-315": lambda: nx.shortest_path_length(g(), "ATL", "BRR"),
+        "flights-316": lambda: nx.shortest_path_length(g(), "EZE", "SCL"),
     }
 
 
