@@ -551,12 +551,13 @@ _COMPARISONS: tuple[tuple[str, str], ...] = (
     (r"exactly|equal to|equals", "="),
     (
         r"more than|greater than|larger than|bigger than|longer than|higher than|older than|later than|"
-        r"heavier than|taller than|above|over|after|exceed(?:s|ing)?|beyond",
+        r"heavier than|taller than|farther than|further than|newer than|more recent than|above|over|after|"
+        r"exceed(?:s|ing)?|beyond",
         ">",
     ),
     (
         r"less than|fewer than|smaller than|shorter than|lower than|younger than|earlier than|lighter than|"
-        r"below|under|before",
+        r"closer than|nearer than|below|under|before",
         "<",
     ),
 )
@@ -610,6 +611,8 @@ def comparison(question: str) -> str | None:
     ('<', '>', '>=')
     >>> comparison("Which movies were released in 1999?") is None
     True
+    >>> comparison("Which flights go farther than 9,000 km?"), comparison("airports closer than 500 km to Oslo")
+    ('>', '<')
     """
     ask = ask_sentence(question).lower()
     for pattern, op in _COMPARISONS:
