@@ -76,7 +76,7 @@ def main() -> None:
                 graphs=tuple(given.graphs),
             )
             offered = eligible([task], schema, tuple(given.graphs), given.question)
-            # The evidence checks run after the LLM's choice (plan()), on the registry's own ranking.
+            # The evidence checks run after the LLM's choice (plan()), on the two rankings (plan.Rankings).
             evidence = evidence_findings(task, ranked, given.question)
             findings = [*findings, *(Finding(f, hard=False) for f in evidence)]
             if findings or not offered:

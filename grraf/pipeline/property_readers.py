@@ -498,6 +498,8 @@ def direction_before(question: str, phrase: str) -> str | None:
     >>> q = "How many of Munich's non-stop flights are shorter than 1,000 km?"
     >>> direction_before(q, "Munich"), direction_before(q, "Munich's")
     ('out', 'out')
+    >>> direction_before("Dubai gets non-stop flights from how many airports?", "Dubai")
+    'in'
     """
     # The ask's own words first: "There is a non-stop from Sydney to Santiago. Is there also a direct
     # flight back, from Santiago to Sydney?" goes to Sydney (read from the first sentence, the way
@@ -519,9 +521,14 @@ def direction_before(question: str, phrase: str) -> str | None:
     if owned:
         # "Munich's non-stop flights" leave Munich; "Munich's arrivals" come to it.
         return "in" if owned.group(1).lower().startswith("arrival") else "out"
+    if _RECEIVES_FROM.match(question[found.end() :]):
+        # "Dubai gets non-stop flights from how many airports?" (property batch 12, flights-260)
+        return "in"
     return None
 
 
+#: The named node as the one that receives: "<name> gets/receives ... from".
+_RECEIVES_FROM = re.compile(r"\s+(?:gets|receives|welcomes)\b[^.?!]*?\bfrom\b", re.IGNORECASE)
 _OWN_TRIPS = re.compile(
     r"['’]s?\s+(?:[a-z-]+\s+){0,2}?(arrivals?|flights|routes|destinations|departures|services|connections)\b",
     re.IGNORECASE,

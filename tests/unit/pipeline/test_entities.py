@@ -46,6 +46,22 @@ def test_typos_resolve_by_similarity():
     assert named("What year was Apolo 13 released?") == [("Movie", "title", "Apollo 13")]
 
 
+def test_a_question_word_before_a_name_does_not_hide_it():
+    # "Is Keanu Reeves" near-matched Keanu Reeves (80) and hid the exact name inside it (property batch 12)
+    assert [(e.phrase, e.score) for e in resolve("Is Keanu Reeves in Apollo 13?", VALUES)] == [
+        ("Keanu Reeves", 100.0),
+        ("Apollo 13", 100.0),
+    ]
+    # the same inside a stretch between two apostrophes, read as a quoted name (property batch 11)
+    assert named("There's a Kevin Bacon film with Meg Ryan - what's it called?") == [
+        ("Person", "name", "Kevin Bacon"),
+        ("Person", "name", "Meg Ryan"),
+    ]
+    # a misspelt title keeps its article, and a title starting with a stop word matches whole
+    assert named("Who directed The Martix?") == [("Movie", "title", "The Matrix")]
+    assert named("Was A Few Good Men a hit?") == [("Movie", "title", "A Few Good Men")]
+
+
 def test_codes_only_in_capitals_and_everyday_words_are_not_names():
     assert named("Which city is LHR in?") == [("Airport", "code", "LHR")]
     assert named("Is there no flight to sin?") == []  # neither Norway's NO nor Singapore's SIN
