@@ -84,8 +84,8 @@ def bm25_index(*, per_task: bool, stem: bool, vocabulary: bool) -> Index:
     import bm25s
     import Stemmer
 
-    def normalise(text: str) -> str:
-        return retrieval_module.normalise(text, vocabulary=vocabulary)
+    def normalise(text: str, *, code: bool = True) -> str:
+        return retrieval_module.normalise(text, vocabulary=vocabulary, code=code)
 
     def build(tasks: Sequence[Task]) -> Callable[[str, int], list[str]]:
         stemmer = Stemmer.Stemmer("english") if stem else None
@@ -94,10 +94,10 @@ def bm25_index(*, per_task: bool, stem: bool, vocabulary: bool) -> Index:
             texts = [task.summary, task.name.replace("_", " "), *task.phrasings]
             if per_task:
                 owners.append(index)
-                documents.append(normalise(" . ".join(texts)))
+                documents.append(normalise(" . ".join(texts), code=False))
             else:
                 owners += [index] * len(texts)
-                documents += [normalise(t) for t in texts]
+                documents += [normalise(t, code=False) for t in texts]
         model = bm25s.BM25()
         model.index(
             bm25s.tokenize(documents, stopwords="en", stemmer=stemmer, show_progress=False), show_progress=False

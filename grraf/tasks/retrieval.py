@@ -65,12 +65,16 @@ _IDENTIFIERS = ((re.compile(r"(?<=[a-z0-9])_(?=[a-z0-9])"), " "),)
 #: Applied in this order: a name spelled apart ("in_degree" -> "in degree") and an abbreviation
 #: spelled out ("in-deg" -> "indegree") are then folded.
 _REWRITES = (*_IDENTIFIERS, *_ABBREVIATIONS, *_COMPOUNDS)
+_REWRITES_OF_REGISTRY_TEXT = (*_ABBREVIATIONS, *_COMPOUNDS)
 _NUMBER = re.compile(r"\b\d+(?:\.\d+)?\b")
 
 
-def normalise(text: str, *, vocabulary: bool = True) -> str:
+def normalise(text: str, *, vocabulary: bool = True, code: bool = True) -> str:
     """Lower case, compounds folded, everyday words joined by their graph word (roads -> edge),
-    numbers dropped (node ids say nothing about the task).
+    numbers dropped (node ids say nothing about the task); with ``code``, snake_case names spelled
+    apart. The registry's own text is read without ``code``: where it names a task by its identifier
+    ("the opposite of hamiltonian_path"), spelling it apart gave the negation the positive task's
+    words and ranked it first for GraphInstruct's Hamilton questions.
 
     >>> normalise("What is the in-degree of node 4 in the 3-core?")
     'what is the  indegree  of node  in the  kcore ?'
@@ -82,7 +86,7 @@ def normalise(text: str, *, vocabulary: bool = True) -> str:
     ('cheapest weight road edge trip path', 'cheapest road trip')
     """
     text = text.lower()
-    for pattern, replacement in _REWRITES:
+    for pattern, replacement in _REWRITES if code else _REWRITES_OF_REGISTRY_TEXT:
         text = pattern.sub(replacement, text)
     text = _NUMBER.sub("", text)
     return expand(text) if vocabulary else text
@@ -118,7 +122,8 @@ class TaskIndex:
         more = examples or {}
         documents = [
             normalise(
-                " . ".join((task.summary, task.name.replace("_", " "), *task.phrasings, *more.get(task.name, ())))
+                " . ".join((task.summary, task.name.replace("_", " "), *task.phrasings, *more.get(task.name, ()))),
+                code=False,
             )
             for task in self.tasks
         ]
