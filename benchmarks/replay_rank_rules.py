@@ -25,8 +25,8 @@ from pathlib import Path
 
 from grraf.bench.phrasing import load_phrasings
 from grraf.pipeline.plan import _twins, cue_finding
-from grraf.tasks import TASKS, bench_task, get_task
-from grraf.tasks.retrieval import SLOT_VALUES, TaskIndex, registry_index
+from grraf.tasks import TASKS, get_task
+from grraf.tasks.retrieval import SLOT_VALUES, TaskIndex, dev_wordings, examples_by_task, registry_index
 
 RESULTS = Path(__file__).parent / "results"
 DEPTH = 8  # places beyond this count as "not found"
@@ -45,21 +45,10 @@ RULES: dict[str, Callable[[int, int], bool]] = {
 
 def main() -> None:
     phrasings = load_phrasings()
-    negation = {t.negates: t.name for t in TASKS if t.negates}
-    dev = []
-    for p in phrasings:
-        if p.split == "dev":
-            task = bench_task(p.task)
-            owner = negation[task.name] if p.negated else task.name  # type: ignore[union-attr]
-            dev.append((p.id, owner, p.render(**{s: SLOT_VALUES[s] for s in p.slots})))
 
     @cache
     def offered_without(phrasing_id: str) -> TaskIndex:
-        examples: dict[str, list[str]] = {}
-        for pid, owner, text in dev:
-            if pid != phrasing_id:
-                examples.setdefault(owner, []).append(text)
-        return TaskIndex(TASKS, {name: tuple(texts) for name, texts in examples.items()})
+        return TaskIndex(TASKS, examples_by_task(w for w in dev_wordings() if w[0] != phrasing_id))
 
     def place(index: TaskIndex, question: str, twins: set[str]) -> int:
         order = [c.task.name for c in index.search(question, DEPTH)]

@@ -182,14 +182,12 @@ SLOT_VALUES = {"source": 3, "target": 9, "node": 4, "k": 2, "pattern": "a→b, a
 
 
 @cache
-def dev_examples() -> dict[str, tuple[str, ...]]:
-    """The dev half of the free phrasings (``grraf/bench/data/phrasings.yaml``) by registry task:
-    wordings people wrote in their own words, and the half tuning is allowed on. A negated wording
-    ("Is the graph free of cycles?") is an example of the negation (``is_acyclic``). The test half
-    never enters: it measures how retrieval does on wordings it has not seen.
-
-    >>> dev_examples()["is_acyclic"][0]
-    'Is this graph acyclic?'
+def dev_wordings() -> tuple[tuple[str, str, str], ...]:
+    """The dev half of the free phrasings (``grraf/bench/data/phrasings.yaml``) as (phrasing id, registry
+    task, text with sample slot values): wordings people wrote in their own words, and the half
+    tuning is allowed on. A negated wording ("Is the graph free of cycles?") belongs to the negation
+    (``is_acyclic``). The test half never enters: it measures how retrieval does on wordings it has
+    not seen.
     """
     import yaml
 
@@ -197,7 +195,7 @@ def dev_examples() -> dict[str, tuple[str, ...]]:
 
     negation = {task.negates: task.name for task in TASKS if task.negates}
     text = resources.files("grraf.bench").joinpath("data/phrasings.yaml").read_text(encoding="utf-8")
-    examples: dict[str, list[str]] = {}
+    wordings = []
     for bench_name, entries in yaml.safe_load(text)["phrasings"].items():
         task = bench_task(bench_name)
         if task is None:
@@ -205,8 +203,26 @@ def dev_examples() -> dict[str, tuple[str, ...]]:
         for entry in entries:
             if entry["split"] == "dev":
                 owner = negation[task.name] if entry.get("negated") else task.name
-                examples.setdefault(owner, []).append(entry["text"].format(**SLOT_VALUES))
+                wordings.append((entry["id"], owner, entry["text"].format(**SLOT_VALUES)))
+    return tuple(wordings)
+
+
+def examples_by_task(wordings: Iterable[tuple[str, str, str]]) -> dict[str, tuple[str, ...]]:
+    """(id, task, text) wordings as further examples of their tasks (:class:`TaskIndex`'s ``examples``)."""
+    examples: dict[str, list[str]] = {}
+    for _, owner, text in wordings:
+        examples.setdefault(owner, []).append(text)
     return {name: tuple(texts) for name, texts in examples.items()}
+
+
+@cache
+def dev_examples() -> dict[str, tuple[str, ...]]:
+    """The dev wordings (:func:`dev_wordings`) by registry task.
+
+    >>> dev_examples()["is_acyclic"][0]
+    'Is this graph acyclic?'
+    """
+    return examples_by_task(dev_wordings())
 
 
 @cache
