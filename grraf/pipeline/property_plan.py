@@ -81,8 +81,19 @@ _ON_EITHER_END = frozenset({"neighbours_where", "neighbour_aggregate", "top_neig
 #: Tasks that read every node of a label and no relationship: a relationship the question speaks of
 #: ("How many actors were born before 1940?") is one they leave out.
 _OVER_A_LABEL = frozenset(
-    {"top_by_property", "filter_nodes", "count_where", "count_label", "aggregate_property", "most_common_value"}
+    {
+        "top_by_property",
+        "filter_nodes",
+        "count_where",
+        "filter_in_range",
+        "count_in_range",
+        "count_label",
+        "aggregate_property",
+        "most_common_value",
+    }
 )
+#: The parameters that take a number the question states.
+_NUMBER_PARAMETERS = ("threshold", "low", "high")
 #: Tasks that follow chains of relationships, wrong for an ask limited to one ("nonstop", "directly").
 _FOLLOWS_PATHS = frozenset({"connected", "connection_length", "connection_path"})
 
@@ -351,6 +362,8 @@ def offered(
     # Glasgow?", top_neighbour_by_degree moved the 1.5B model off neighbours (dev, flights-05).
     counts = readers.ranks_by_count(question) is not False
     states = bool(readers.numbers_stated(question) or readers.decade(question))
+    # A range has two ends: a decade, or two numbers ("between 2000 and 2005").
+    states_range = bool(readers.decade(question)) or len(set(readers.numbers_stated(question))) >= 2
     out = []
     ranked = [c.task for c in property_candidates(masked, k=len(PROPERTY_TASKS))]
     # "Was Meg Ryan in Apollo 13?" is all names and stop words once masked: retrieval has nothing
@@ -363,6 +376,8 @@ def offered(
         if asks_nodes and task.output == "value" and not needed:
             continue
         if (task.name in _RANKS_BY_COUNT and not counts) or (task.parameter("threshold") is not None and not states):
+            continue
+        if task.parameter("low") is not None and not states_range:
             continue
         if len(exact) <= needed <= len(phrases) and task.output in fits:
             out.append(task)
@@ -735,7 +750,12 @@ class _Check:
         span = readers.decade(self.question)
         if span:
             # "born in the 1960s" is ten years: counted as born = 1960 it gave 4 (of 41), verified (batch 8).
-            self.hard(f"The question names a decade ('{span}'), a range of years, which one comparison does not take.")
+            ranged = {"count_where": "count_in_range", "filter_nodes": "filter_in_range"}.get(self.task.name)
+            instead = f": {ranged} takes a range (low, high)" if ranged else ""
+            self.hard(
+                f"The question names a decade ('{span}'), a range of years, "
+                f"which one comparison does not take{instead}."
+            )
         stated = readers.comparison(self.question)
         if op is not None and stated is not None and stated != op:
             self.hard(f"The question compares with {stated!r}, not {op!r}.")
@@ -743,6 +763,37 @@ class _Check:
             self.soft(f"The question does not say how to compare ({op!r} was chosen).")
         self.params["op"] = op
         self.params["threshold"] = int(number) if number.is_integer() else number
+
+    def value_range(self) -> None:
+        """``low`` and ``high``, the two ends of a range the question states, both included: two of its
+        numbers ("between 2000 and 2005", "from 1950 to 1959") or a decade ("the 1960s": 1960 and 1969)."""
+        ends = []
+        for name in ("low", "high"):
+            given = self.given(name)
+            try:
+                ends.append(float(given))
+            except (TypeError, ValueError):
+                self.hard(f"{self.task.name} needs {name}, a number the question states (given: {given!r}).")
+                return
+        low, high = ends
+        if low > high:
+            self.hard(f"low={low:g} is above high={high:g}.")
+            return
+        decade = readers.decade_years(self.question)
+        if decade is not None and (low, high) != decade:
+            self.hard(f"The question names the years {decade[0]:g} to {decade[1]:g}, not {low:g} to {high:g}.")
+        elif decade is None:
+            for name, number in (("low", low), ("high", high)):
+                if not readers.states_number(self.question, number):
+                    self.hard(f"{name}={number:g} is not a number the question states.")
+            if low == high:
+                self.hard("The question states one number, not a range: filter_nodes or count_where compare with it.")
+        stated = readers.comparison(self.question)
+        if stated in (">", "<"):
+            # "after 1990 and before 2000" leaves its ends out; the range keeps them.
+            self.hard(f"The question compares strictly ({stated!r}), but the range includes its ends.")
+        for name, number in (("low", low), ("high", high)):
+            self.params[name] = int(number) if number.is_integer() else number
 
     def order(self, property_name: str | None) -> None:
         order = self.choice("order") or "highest"
@@ -979,7 +1030,15 @@ def _appositions(question: str, entities: Sequence[Entity]) -> dict[str, str]:
 _COUNTING = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b", re.IGNORECASE)
 #: Tasks whose answer is a count of nodes.
 _COUNTS = frozenset(
-    {"neighbour_count", "neighbour_count_where", "two_hop_count", "count_by_degree", "count_where", "count_label"}
+    {
+        "neighbour_count",
+        "neighbour_count_where",
+        "two_hop_count",
+        "count_by_degree",
+        "count_where",
+        "count_in_range",
+        "count_label",
+    }
 )
 #: Tasks that reach nodes two steps away, where the named node itself can be one of them.
 _TWO_HOPS = frozenset({"two_hop_neighbours", "two_hop_count"})
@@ -1021,11 +1080,12 @@ def _unused_asks(
                     if word and not any(f"{prop.name!r}" in f.text for f in out):
                         text = f"The question speaks of {prop.name!r} ('{word}'), which {task.name} does not read."
                         out.append(Finding(text, hard=True, rules_out=True))
-    threshold = params.get("threshold")
+    taken = [float(params[name]) for name in _NUMBER_PARAMETERS if params.get(name) is not None]
     for number in readers.numbers_stated(question):
-        if threshold is None or abs(float(threshold) - number) > 1e-9:
+        if not any(abs(value - number) <= 1e-9 for value in taken):
             text = f"The question states {number:g}, which {task.name} does not take."
-            out.append(Finding(text, hard=True, rules_out=task.parameter("threshold") is None))
+            takes_numbers = any(task.parameter(name) is not None for name in _NUMBER_PARAMETERS)
+            out.append(Finding(text, hard=True, rules_out=not takes_numbers))
             break
     # A ranking word the task's own description never uses: "the largest group" is not all of them.
     ranking = _unranked(task, question)
@@ -1920,6 +1980,16 @@ def _count_where(c: _Check) -> None:
         c.comparison()
 
 
+def _in_range(c: _Check) -> None:
+    """filter_in_range and count_in_range: a numeric property of a label between two stated ends."""
+    label = _label(c)
+    if label:
+        c.label_property(label, needs_number=True)
+        c.value_range()
+        if c.task.name == "filter_in_range":
+            c.returns([label])
+
+
 def _count_label(c: _Check) -> None:
     """count_label counts every node of a label; the 1.5B model also takes it for "how long" and for
     counting groups ("How many separate groups of people are there?"). A named entity, a ranking
@@ -2130,6 +2200,8 @@ _SHAPES = {
     "count_by_degree": _count_by_degree,
     "filter_nodes": _filter_nodes,
     "count_where": _count_where,
+    "filter_in_range": _in_range,
+    "count_in_range": _in_range,
     "count_label": _count_label,
     "aggregate_property": _aggregate_property,
     "connection_length": _connection,

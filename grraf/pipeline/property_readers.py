@@ -581,6 +581,7 @@ def numbers_stated(question: str) -> list[float]:
     out: list[float] = []
     # "1,000 km" is one number: its thousands separator is no word boundary (it was read as 1 and 0).
     ask = re.sub(r"(?<=\d),(?=\d{3}\b)", "", ask_sentence(question))
+    ask = _DECADE.sub(" ", ask)  # "the '90s" is a range of years (decade_years), not the number 90
     for word in words(ask):
         if re.fullmatch(r"\d+(?:\.\d+)?", word):
             out.append(float(word))
@@ -589,7 +590,10 @@ def numbers_stated(question: str) -> list[float]:
     return out
 
 
-_DECADE = re.compile(r"(?<![\w'’])(?:(?:1[0-9]|20)\d0s|['’]\d0s)\b", re.IGNORECASE)
+_DECADE_WORDS = {"twenties": 20, "thirties": 30, "forties": 40, "fifties": 50, "sixties": 60, "seventies": 70,
+                 "eighties": 80, "nineties": 90}  # fmt: skip
+_DECADE_WORD = re.compile(r"\bthe\s+(" + "|".join(_DECADE_WORDS) + r")\b", re.IGNORECASE)
+_DECADE = re.compile(r"(?<![\w'’])(?:(?:1[0-9]|20)\d0s|['’]\d0s)\b|(?<=\bthe\s)[1-9]0s\b", re.IGNORECASE)
 
 
 def decade(question: str) -> str | None:
@@ -598,8 +602,33 @@ def decade(question: str) -> str | None:
     >>> decade("How many people were born in the 1960s?"), decade("Films from the '90s?"), decade("born in 1960")
     ('1960s', "'90s", None)
     """
-    match = _DECADE.search(ask_sentence(question))
+    ask = ask_sentence(question)
+    match = _DECADE.search(ask) or _DECADE_WORD.search(ask)
     return match.group(0) if match else None
+
+
+def decade_years(question: str) -> tuple[float, float] | None:
+    """The first and last year of a decade the ask names ("the 1960s", "the '90s", "the fifties"),
+    or None. A decade written with two digits or a word is of the 1900s ("the '20s": 1920).
+
+    >>> decade_years("Who was born in the 1960s?"), decade_years("Films from the '90s?")
+    ((1960.0, 1969.0), (1990.0, 1999.0))
+    >>> decade_years("born in the fifties (1950 to 1959)"), decade_years("born in 1960") is None
+    ((1950.0, 1959.0), True)
+    >>> decade_years("How many films from the 90s are there?")
+    (1990.0, 1999.0)
+    """
+    ask = ask_sentence(question)
+    written = _DECADE.search(ask)
+    if written:
+        digits = re.sub(r"\D", "", written.group(0))
+        start = float(digits) if len(digits) == 4 else 1900.0 + float(digits)
+        return start, start + 9
+    word = _DECADE_WORD.search(ask)
+    if word:
+        start = 1900.0 + _DECADE_WORDS[word.group(1).lower()]
+        return start, start + 9
+    return None
 
 
 def states_number(question: str, value: float) -> bool:

@@ -6,9 +6,10 @@ the ones text-to-Cypher systems keep verified queries for: a property of a named
 relationship between two named nodes, the neighbours of a named node over one relationship type
 and direction (filtered, counted, aggregated, ranked), two steps away, shared neighbours, nodes
 ranked by how many relationships they have or by one of their properties, nodes filtered by a
-property, which of two named nodes has the higher value of a property, and the shortest
-connection between two named nodes. Questions that need a graph algorithm over the whole graph
-(connected groups) have NetworkX templates only and run on the store's projection.
+property (compared with a number, or between two: "born in the 1960s"), which of two named nodes
+has the higher value of a property, and the shortest connection between two named nodes.
+Questions that need a graph algorithm over the whole graph (connected groups) have NetworkX
+templates only and run on the store's projection.
 
 Parameters name schema elements, never node ids: ``entity`` parameters are names written in the
 question and resolved in the store (:mod:`grraf.pipeline.entities`); ``label``, ``rel_type`` and
@@ -60,6 +61,8 @@ COMPARISON = Param(
     "the named node's value against the second's: higher, lower or the same",
     choices=("higher", "lower", "same"),
 )
+LOW = Param("low", "number", "the lower end of the range the question states, included (1950 for 'the 1950s')")
+HIGH = Param("high", "number", "the upper end of the range, included (1959 for 'the 1950s')")
 AGGREGATE = Param("aggregate", "choice", "average, total, minimum or maximum", choices=("avg", "sum", "min", "max"))
 
 LADYBUG, NEO4J, NETWORKX = "ladybug", "neo4j", "networkx"
@@ -71,6 +74,7 @@ LADYBUG, NEO4J, NETWORKX = "ladybug", "neo4j", "networkx"
 HOP: tuple[Param, ...] = (ENTITY, REL_TYPE, DIRECTION)
 ENDS: tuple[Param, ...] = (SOURCE, TARGET)
 COMPARE: tuple[Param, ...] = (OP, THRESHOLD)
+RANGE: tuple[Param, ...] = (LOW, HIGH)
 DEGREE: tuple[Param, ...] = (LABEL, REL_TYPE, DIRECTION)
 
 
@@ -442,6 +446,33 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         parameters=(LABEL, PROPERTY, *COMPARE),
         template="property_count_where",
         sentence=Sentence(value="The number of {label} nodes with {property} {op} {threshold}: {value}."),
+    ),
+    _task(
+        name="filter_in_range",
+        summary="the nodes of a label whose property lies between two numbers, both included (born in the 1960s)",
+        phrasings=(
+            "Which books were published between 1990 and 1999?",
+            "Which employees were born in the 1970s?",
+            "List the mountains between 4000 and 5000 metres high.",
+            "Which cities have from 1 to 2 million inhabitants?",
+        ),
+        output="nodes",
+        parameters=(LABEL, PROPERTY, *RANGE, RETURNS),
+        template="property_filter_in_range",
+        sentence=Sentence(value="The {label} nodes with {property} from {low} to {high}: {value}."),
+    ),
+    _task(
+        name="count_in_range",
+        summary="how many nodes of a label have a property between two numbers, both included (films of the 1990s)",
+        phrasings=(
+            "How many books were published between 1990 and 1999?",
+            "How many employees were born in the 1980s?",
+            "How many cities have between 1 and 2 million inhabitants?",
+        ),
+        output="number",
+        parameters=(LABEL, PROPERTY, *RANGE),
+        template="property_count_in_range",
+        sentence=Sentence(value="The number of {label} nodes with {property} from {low} to {high}: {value}."),
     ),
     _task(
         name="count_label",

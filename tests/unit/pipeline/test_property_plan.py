@@ -844,6 +844,14 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
             {"label": "Movie", "property": "released", "op": ">", "threshold": 2000},
         ),
         "count_label": ("How many movies are there?", {"label": "Movie"}),
+        "count_in_range": (
+            "How many movies came out between 1990 and 1999?",
+            {"label": "Movie", "property": "released", "low": 1990, "high": 1999},
+        ),
+        "filter_in_range": (
+            "Which people were born in the 1960s?",
+            {"label": "Person", "property": "born", "low": 1960, "high": 1969},
+        ),
         "most_common_value": (
             "Which birth year is shared by the most people?",
             {"label": "Person", "property": "born", "order": "highest"},
@@ -872,6 +880,39 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
             assert "$" not in code and "{:" not in code and "{<" not in code and "{~" not in code
             rendered.add(task.name)
     assert rendered == {t.name for t in PROPERTY_TASKS if t.template_names(dialect)}
+
+
+@pytest.mark.parametrize(
+    ("question", "low", "high", "finding"),
+    [
+        ("How many movies came out between 1990 and 1999?", 1990, 1999, None),
+        ("Which people were born in the 1960s?", 1960, 1969, None),
+        ("Which films are from the '90s?", 1990, 1999, None),
+        ("How many people were born in the fifties?", 1950, 1959, None),
+        ("How many movies were released from 2000 up to 2005?", 2000, 2005, None),
+        ("Which people were born in the 1960s?", 1960, 1970, "names the years 1960 to 1969"),
+        ("How many movies came out between 1990 and 1999?", 1990, 2000, "high=2000 is not a number"),
+        ("How many movies came out between 1990 and 1999?", 1999, 1990, "is above high"),
+        ("How many movies came out after 1990 and before 1999?", 1990, 1999, "compares strictly"),
+        ("How many movies came out in 1999?", 1999, 1999, "one number, not a range"),
+    ],
+)
+def test_a_range_holds_the_two_ends_the_question_states(store, question, low, high, finding) -> None:
+    task = "filter_in_range" if question.startswith("Which") else "count_in_range"
+    reply = {"label": "Movie" if "movie" in question or "film" in question else "Person", "low": low, "high": high}
+    reply["property"] = "released" if reply["label"] == "Movie" else "born"
+    params, findings = check(store, question, task, **reply)
+    hard = [f.text for f in findings if f.hard]
+    if finding is None:
+        assert hard == [] and (params["low"], params["high"]) == (low, high), texts(findings)
+    else:
+        assert any(finding in text for text in hard), texts(findings)
+
+
+def test_one_comparison_refuses_a_decade_in_words() -> None:
+    from grraf.pipeline.property_readers import decade
+
+    assert decade("How many people were born in the sixties?") == "the sixties"
 
 
 def test_a_missing_parameter_renders_nothing() -> None:
