@@ -1087,6 +1087,12 @@ def _unused_asks(
             takes_numbers = any(task.parameter(name) is not None for name in _NUMBER_PARAMETERS)
             out.append(Finding(text, hard=True, rules_out=not takes_numbers))
             break
+    span = readers.decade(question)
+    if span and not any(task.parameter(name) is not None for name in _NUMBER_PARAMETERS):
+        # "How many of the movies are from the eighties?" counted every movie (property batch 13,
+        # movies-299, flagged verified): the decade is a range no parameter of the task takes.
+        text = f"The question names a decade ('{span}'), which {task.name} does not take."
+        out.append(Finding(text, hard=True, rules_out=True))
     # A ranking word the task's own description never uses: "the largest group" is not all of them.
     ranking = _unranked(task, question)
     if ranking:

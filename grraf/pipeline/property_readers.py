@@ -709,8 +709,18 @@ def order_stated(question: str, property_name: str | None = None) -> str | None:
     ('highest', True)
     >>> order_stated("Who is the earliest-born actor?", "born")
     'lowest'
+    >>> order_stated("Which airport is the furthest west?", "longitude"), order_stated("the northernmost", "latitude")
+    ('lowest', 'highest')
+    >>> order_stated("Which airport is the furthest west?", "latitude") is None  # west is no latitude
+    True
+    >>> order_stated("Which South American airport is the northernmost?", "latitude")
+    'highest'
     """
     asked = set(words(ask_sentence(question)))
+    # Written in lower case: "South American", "North America" are names, not directions.
+    compass = _compass_order(set(re.findall(r"\b[a-z]+\b", ask_sentence(question))), property_name)
+    if compass is not _NO_COMPASS:
+        return compass
     time_like = property_name is not None and yearlike(property_name)
     found = set()
     if asked & _HIGH:
@@ -722,6 +732,32 @@ def order_stated(question: str, property_name: str | None = None) -> str | None:
     if asked & _NEW:
         found.add("highest" if time_like else "lowest")
     return found.pop() if len(found) == 1 else None
+
+
+# Compass words rank a coordinate: "the furthest west" is the lowest longitude, though "furthest"
+# alone is the highest value (property batch 13, flights-296, flagged verified the other way round).
+_COMPASS = {
+    "latitude": ({"north", "northern", "northernmost", "northerly", "northward"},
+                 {"south", "southern", "southernmost", "southerly", "southward"}),
+    "longitude": ({"east", "eastern", "easternmost", "easterly", "eastward"},
+                  {"west", "western", "westernmost", "westerly", "westward"}),
+}  # fmt: skip
+_NO_COMPASS = "no compass word"
+
+
+def _compass_order(asked: set[str], property_name: str | None) -> str | None:
+    """``highest``/``lowest`` for a compass word ranking a latitude or longitude, None for one that
+    does not fit the property (west of a latitude), :data:`_NO_COMPASS` when the ask has none or no
+    property is ranked."""
+    said = {axis: (bool(asked & high), bool(asked & low)) for axis, (high, low) in _COMPASS.items()}
+    if property_name is None or not any(high or low for high, low in said.values()):
+        return _NO_COMPASS
+    name = (property_name or "").lower()
+    short = {"latitude": {"lat"}, "longitude": {"lon", "lng", "long"}}
+    axis = next((a for a in _COMPASS if a in name or name in short[a]), None)
+    if axis is None or said[axis] == (False, False) or all(said[axis]):
+        return None
+    return "highest" if said[axis][0] else "lowest"
 
 
 def order_words(question: str) -> set[str]:

@@ -64,7 +64,7 @@ class PropertyQuestion:
     #: (run on both stores and seen); 9, written the same way on 2026-11-27 (run once on both stores and seen);
     #: 10, written the same way on 2026-11-27 (run once on both stores and seen); 11, written the same way on
     #: 2026-11-27 (run once on both stores and seen); 12, written the same way on 2026-11-27 (run once on
-    #: both stores and seen); 13, written the same way on 2026-11-28 (not yet run).
+    #: both stores and seen); 13, written the same way on 2026-11-28 (run once on both stores and seen).
     #: A report keeps the batches apart.
     batch: int = 1
 

@@ -909,6 +909,30 @@ def test_a_range_holds_the_two_ends_the_question_states(store, question, low, hi
         assert any(finding in text for text in hard), texts(findings)
 
 
+def test_a_task_without_numbers_refuses_a_decade(store) -> None:
+    # counted every movie, flagged verified (property batch 13, movies-299)
+    _, findings = check(store, "How many of the movies are from the eighties?", "count_label", label="Movie")
+    assert any("names a decade ('the eighties')" in f.text and f.hard for f in findings), texts(findings)
+
+
+@pytest.mark.parametrize(
+    ("question", "prop", "order"),
+    [
+        # "the furthest west" ran as the highest longitude, flagged verified (property batch 13, flights-296)
+        ("Going by longitude, which airport in Asia is the furthest west?", "longitude", "lowest"),
+        ("Which airport lies farthest to the east, going by longitude?", "longitude", "highest"),
+        ("What's the southernmost airport?", "latitude", "lowest"),
+        ("Which South American airport is the northernmost?", "latitude", "highest"),  # a name is no direction
+        ("Which airport is the furthest west?", "latitude", None),  # west says nothing of a latitude
+        ("Which airport is the furthest from the equator?", "latitude", "highest"),  # no compass word
+    ],
+)
+def test_a_compass_word_ranks_a_coordinate(question, prop, order) -> None:
+    from grraf.pipeline.property_readers import order_stated
+
+    assert order_stated(question, prop) == order
+
+
 def test_one_comparison_refuses_a_decade_in_words() -> None:
     from grraf.pipeline.property_readers import decade
 
