@@ -727,13 +727,18 @@ def test_compared_by_a_count_ties_and_nodes_without_relationships(store_name, re
     named = {"entity_label": "Person", "entity_key": "name", "other_label": "Person", "other_key": "name"}
     hop = {"rel_type": "DIRECTED", "direction": "out", "returns": ["name"]}
     for task, given, expected in COUNT_CASES:
-        parameters = named | hop | given
-        (name,) = get_task(task).template_names("networkx")
-        python, solve = _oracle(name)
-        assert _same(solve(projection, **{p: parameters[p] for p in python.parameters}), expected), (task, given)
-        (cypher,) = [t for t in load_templates(store.dialect) if t.name == name]
-        code = render_template(cypher, parameters, max_hops=store.capabilities().max_hops)
-        assert code is not None and _same(store.execute(code, 60).value, expected), (task, given, code)
+        _both_give(store, projection, task, named | hop | given, expected)
+
+
+def _both_give(store: Any, projection: Any, task: str, parameters: dict[str, Any], expected: Any) -> None:
+    """``task``'s NetworkX template on the projection and its Cypher template on ``store`` both give
+    ``expected`` with ``parameters``."""
+    (name,) = get_task(task).template_names("networkx")
+    python, solve = _oracle(name)
+    assert _same(solve(projection, **{p: parameters[p] for p in python.parameters}), expected), (task, parameters)
+    (cypher,) = [t for t in load_templates(store.dialect) if t.name == name]
+    code = render_template(cypher, parameters, max_hops=store.capabilities().max_hops)
+    assert code is not None and _same(store.execute(code, 60).value, expected), (task, parameters, code)
 
 
 # ------------------------------------------------------------------ whether every linked node passes
@@ -860,10 +865,5 @@ def test_a_range_keeps_its_ends_and_leaves_missing_values_out(store_name, reques
     assert 0 < with_born < len(people)
     for task, given, expected in RANGE_CASES:
         expected = with_born if expected == "every person with a birth year" else expected
-        parameters = {"label": "Person", "property": "born", "returns": ["name"]} | given
-        (name,) = get_task(task).template_names("networkx")
-        python, solve = _oracle(name)
-        assert _same(solve(projection, **{p: parameters[p] for p in python.parameters}), expected), (task, given)
-        (cypher,) = [t for t in load_templates(store.dialect) if t.name == name]
-        code = render_template(cypher, parameters, max_hops=store.capabilities().max_hops)
-        assert code is not None and _same(store.execute(code, 60).value, expected), (task, given, code)
+        born = {"label": "Person", "property": "born", "returns": ["name"]}
+        _both_give(store, projection, task, born | given, expected)
