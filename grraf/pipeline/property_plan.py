@@ -361,9 +361,10 @@ def offered(
     # ranks by a count or states a number: offered to "Which airports can you fly to directly from
     # Glasgow?", top_neighbour_by_degree moved the 1.5B model off neighbours (dev, flights-05).
     counts = readers.ranks_by_count(question) is not False
-    states = bool(readers.numbers_stated(question) or readers.decade(question))
+    numbers, decade = readers.numbers_stated(question), readers.decade(question)
+    states = bool(numbers or decade)
     # A range has two ends: a decade, or two numbers ("between 2000 and 2005").
-    states_range = bool(readers.decade(question)) or len(set(readers.numbers_stated(question))) >= 2
+    states_range = bool(decade) or len(set(numbers)) >= 2
     out = []
     ranked = [c.task for c in property_candidates(masked, k=len(PROPERTY_TASKS))]
     # "Was Meg Ryan in Apollo 13?" is all names and stop words once masked: retrieval has nothing
@@ -1081,14 +1082,14 @@ def _unused_asks(
                         text = f"The question speaks of {prop.name!r} ('{word}'), which {task.name} does not read."
                         out.append(Finding(text, hard=True, rules_out=True))
     taken = [float(params[name]) for name in _NUMBER_PARAMETERS if params.get(name) is not None]
+    takes_numbers = any(task.parameter(name) is not None for name in _NUMBER_PARAMETERS)
     for number in readers.numbers_stated(question):
         if not any(abs(value - number) <= 1e-9 for value in taken):
             text = f"The question states {number:g}, which {task.name} does not take."
-            takes_numbers = any(task.parameter(name) is not None for name in _NUMBER_PARAMETERS)
             out.append(Finding(text, hard=True, rules_out=not takes_numbers))
             break
     span = readers.decade(question)
-    if span and not any(task.parameter(name) is not None for name in _NUMBER_PARAMETERS):
+    if span and not takes_numbers:
         # "How many of the movies are from the eighties?" counted every movie (property batch 13,
         # movies-299, flagged verified): the decade is a range no parameter of the task takes.
         text = f"The question names a decade ('{span}'), which {task.name} does not take."

@@ -602,9 +602,14 @@ def decade(question: str) -> str | None:
     >>> decade("How many people were born in the 1960s?"), decade("Films from the '90s?"), decade("born in 1960")
     ('1960s', "'90s", None)
     """
-    ask = ask_sentence(question)
-    match = _DECADE.search(ask) or _DECADE_WORD.search(ask)
+    match = _decade_match(question)
     return match.group(0) if match else None
+
+
+def _decade_match(question: str) -> re.Match[str] | None:
+    """Where the ask names a decade, in digits ("1960s", "'90s", "the 90s") or a word ("the fifties")."""
+    ask = ask_sentence(question)
+    return _DECADE.search(ask) or _DECADE_WORD.search(ask)
 
 
 def decade_years(question: str) -> tuple[float, float] | None:
@@ -618,17 +623,15 @@ def decade_years(question: str) -> tuple[float, float] | None:
     >>> decade_years("How many films from the 90s are there?")
     (1990.0, 1999.0)
     """
-    ask = ask_sentence(question)
-    written = _DECADE.search(ask)
-    if written:
-        digits = re.sub(r"\D", "", written.group(0))
+    match = _decade_match(question)
+    if match is None:
+        return None
+    if match.re is _DECADE_WORD:
+        start = 1900.0 + _DECADE_WORDS[match.group(1).lower()]
+    else:
+        digits = re.sub(r"\D", "", match.group(0))
         start = float(digits) if len(digits) == 4 else 1900.0 + float(digits)
-        return start, start + 9
-    word = _DECADE_WORD.search(ask)
-    if word:
-        start = 1900.0 + _DECADE_WORDS[word.group(1).lower()]
-        return start, start + 9
-    return None
+    return start, start + 9
 
 
 def states_number(question: str, value: float) -> bool:
@@ -716,9 +719,10 @@ def order_stated(question: str, property_name: str | None = None) -> str | None:
     >>> order_stated("Which South American airport is the northernmost?", "latitude")
     'highest'
     """
-    asked = set(words(ask_sentence(question)))
+    ask = ask_sentence(question)
+    asked = set(words(ask))
     # Written in lower case: "South American", "North America" are names, not directions.
-    compass = _compass_order(set(re.findall(r"\b[a-z]+\b", ask_sentence(question))), property_name)
+    compass = _compass_order(set(re.findall(r"\b[a-z]+\b", ask)), property_name)
     if compass is not _NO_COMPASS:
         return compass
     time_like = property_name is not None and yearlike(property_name)
@@ -742,6 +746,8 @@ _COMPASS = {
     "longitude": ({"east", "eastern", "easternmost", "easterly", "eastward"},
                   {"west", "western", "westernmost", "westerly", "westward"}),
 }  # fmt: skip
+#: Short names of the two coordinates.
+_COMPASS_SHORT = {"latitude": {"lat"}, "longitude": {"lon", "lng", "long"}}
 _NO_COMPASS = "no compass word"
 
 
@@ -752,9 +758,8 @@ def _compass_order(asked: set[str], property_name: str | None) -> str | None:
     said = {axis: (bool(asked & high), bool(asked & low)) for axis, (high, low) in _COMPASS.items()}
     if property_name is None or not any(high or low for high, low in said.values()):
         return _NO_COMPASS
-    name = (property_name or "").lower()
-    short = {"latitude": {"lat"}, "longitude": {"lon", "lng", "long"}}
-    axis = next((a for a in _COMPASS if a in name or name in short[a]), None)
+    name = property_name.lower()
+    axis = next((a for a in _COMPASS if a in name or name in _COMPASS_SHORT[a]), None)
     if axis is None or said[axis] == (False, False) or all(said[axis]):
         return None
     return "highest" if said[axis][0] else "lowest"

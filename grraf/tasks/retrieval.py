@@ -64,8 +64,8 @@ _ABBREVIATIONS = (
 _IDENTIFIERS = ((re.compile(r"(?<=[a-z0-9])_(?=[a-z0-9])"), " "),)
 #: Applied in this order: a name spelled apart ("in_degree" -> "in degree") and an abbreviation
 #: spelled out ("in-deg" -> "indegree") are then folded.
-_REWRITES = (*_IDENTIFIERS, *_ABBREVIATIONS, *_COMPOUNDS)
 _REWRITES_OF_REGISTRY_TEXT = (*_ABBREVIATIONS, *_COMPOUNDS)
+_REWRITES = (*_IDENTIFIERS, *_REWRITES_OF_REGISTRY_TEXT)
 _NUMBER = re.compile(r"\b\d+(?:\.\d+)?\b")
 
 
