@@ -781,6 +781,12 @@ class _Check:
             self.hard(f"low={low:g} is above high={high:g}.")
             return
         decade = readers.decade_years(self.question)
+        if decade is not None and readers.century_unsure(self.question):
+            # "the '20s" may be the 1920s or the 2020s: either reading runs, neither is confirmed.
+            later = (decade[0] + 100, decade[1] + 100)
+            if (low, high) in (decade, later):
+                decade = (low, high)
+            self.soft(f"The question's decade may be of the 1900s or of the 2000s ({low:g} to {high:g} was chosen).")
         if decade is not None and (low, high) != decade:
             self.hard(f"The question names the years {decade[0]:g} to {decade[1]:g}, not {low:g} to {high:g}.")
         elif decade is None:

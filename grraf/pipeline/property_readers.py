@@ -614,7 +614,8 @@ def _decade_match(question: str) -> re.Match[str] | None:
 
 def decade_years(question: str) -> tuple[float, float] | None:
     """The first and last year of a decade the ask names ("the 1960s", "the '90s", "the fifties"),
-    or None. A decade written with two digits or a word is of the 1900s ("the '20s": 1920).
+    or None. A decade written with two digits or a word is read in the 1900s ("the '20s": 1920);
+    :func:`century_unsure` says when the 2000s would read it as well.
 
     >>> decade_years("Who was born in the 1960s?"), decade_years("Films from the '90s?")
     ((1960.0, 1969.0), (1990.0, 1999.0))
@@ -632,6 +633,20 @@ def decade_years(question: str) -> tuple[float, float] | None:
         digits = re.sub(r"\D", "", match.group(0))
         start = float(digits) if len(digits) == 4 else 1900.0 + float(digits)
     return start, start + 9
+
+
+def century_unsure(question: str) -> bool:
+    """Whether the decade the ask names, written without its century, may be of the 1900s or the
+    2000s ("the '20s", "the twenties"; "the '70s" is of the 1900s).
+
+    >>> century_unsure("films of the '20s"), century_unsure("the twenties"), century_unsure("the '70s")
+    (True, True, False)
+    >>> century_unsure("the 2020s"), century_unsure("born in 1920")
+    (False, False)
+    """
+    match = _decade_match(question)
+    years = decade_years(question)
+    return match is not None and years is not None and len(re.sub(r"\D", "", match.group(0))) < 4 and years[0] < 1930
 
 
 def states_number(question: str, value: float) -> bool:

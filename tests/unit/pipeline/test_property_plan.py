@@ -909,6 +909,15 @@ def test_a_range_holds_the_two_ends_the_question_states(store, question, low, hi
         assert any(finding in text for text in hard), texts(findings)
 
 
+@pytest.mark.parametrize(("low", "high"), [(1920, 1929), (2020, 2029)])
+def test_a_decade_without_its_century_runs_either_reading_unconfirmed(store, low, high) -> None:
+    question = "How many people were born in the '20s?"
+    reply = {"label": "Person", "property": "born", "low": low, "high": high}
+    params, findings = check(store, question, "count_in_range", **reply)
+    assert not [f for f in findings if f.hard] and (params["low"], params["high"]) == (low, high), texts(findings)
+    assert any("1900s or of the 2000s" in f.text for f in findings), texts(findings)
+
+
 def test_a_task_without_numbers_refuses_a_decade(store) -> None:
     # counted every movie, flagged verified (property batch 13, movies-299)
     _, findings = check(store, "How many of the movies are from the eighties?", "count_label", label="Movie")
