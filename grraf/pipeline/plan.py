@@ -609,6 +609,31 @@ def negation_words(task: Task, question: str) -> tuple[str, ...]:
     return tuple(w for w in task.negation_words if w != "without")
 
 
+def double_negatives_cancelled(question: str, words: Sequence[str]) -> str:
+    """``question`` without the negated negative words among ``words`` (a negative task's):
+    "non-tree", "not acyclic" and "not a forest" say what ``has_cycle`` asks, not ``is_acyclic``.
+
+    Only a negative task's own words cancel: "Is the graph not a tree?" still asks the negation of
+    ``is_tree``, whose word "tree" is positive.
+
+    "Would a depth-first search ever meet a non-tree edge?" was read as asking for a tree (the
+    "non" and the "tree" of ``is_acyclic``) and answered is_acyclic, flagged verified (free batch o,
+    cycle-61).
+
+    >>> from grraf.tasks import get_task
+    >>> words = get_task("is_acyclic").negation_words
+    >>> double_negatives_cancelled("Does a search meet a non-tree edge?", words)
+    'Does a search meet a   edge?'
+    >>> double_negatives_cancelled("Is the graph not a forest, or not?", words)
+    'Is the graph  , or not?'
+    """
+    negative = [w for w in words if w.lower() not in validate.PLAIN_NEGATIONS]
+    if not negative:
+        return question
+    alternatives = "|".join(re.escape(w) for w in sorted(negative, key=len, reverse=True))
+    return re.sub(rf"\b(?:non-?|not\s+(?:an?\s+)?)(?:{alternatives})\b", " ", question, flags=re.IGNORECASE)
+
+
 def polarity_finding(task: Task, question: str) -> str | None:
     """A sentence when a yes/no choice may answer the opposite of what is asked, else None.
 
@@ -622,12 +647,14 @@ def polarity_finding(task: Task, question: str) -> str | None:
     if task.output != "yes/no":
         return None
     if task.negates:
-        if validate.said(question, negation_words(task, question), main=True) is None:
+        words = negation_words(task, question)
+        if validate.said(double_negatives_cancelled(question, words), words, main=True) is None:
             return f"{task.name} answers the opposite of {task.negates}, but the question asks no negative question."
         return None
     twins = [t for t in TASKS if t.negates == task.name]
     for twin in twins:
-        word = validate.said(question, negation_words(twin, question))
+        words = negation_words(twin, question)
+        word = validate.said(double_negatives_cancelled(question, words), words)
         if word:
             return f"The question may ask the opposite ('{word}'): {twin.name} answers that, {task.name} does not."
     cue = validate.negation_cue(question) if not twins else None
@@ -642,7 +669,7 @@ def polarity_finding(task: Task, question: str) -> str | None:
         if other.negates is None or other is task:
             continue
         distinctive = [w for w in other.negation_words if w not in validate.PLAIN_NEGATIONS and w not in own]
-        word = validate.said(question, distinctive)
+        word = validate.said(double_negatives_cancelled(question, other.negation_words), distinctive)
         if word:
             return f"The question says '{word}', which {other.name} is about; {task.name} may answer another question."
     return None

@@ -179,7 +179,7 @@ LEAST_WORST = (
     "as well as possible", "is smallest", "is the smallest", "is lowest", "is the lowest", "is shortest",
     "is the shortest", "as small as possible",
     "as close as possible", "as low as possible", "placed", "put a", "put the", "whose worst", "whose farthest",
-    "whose most distant", "whose longest",
+    "whose most distant", "whose longest", "as short as possible", "as few",
 )  # fmt: skip
 #: An average over all pairs.
 AVERAGE_CUES = (
