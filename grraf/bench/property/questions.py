@@ -64,7 +64,8 @@ class PropertyQuestion:
     #: (run on both stores and seen); 9, written the same way on 2026-11-27 (run once on both stores and seen);
     #: 10, written the same way on 2026-11-27 (run once on both stores and seen); 11, written the same way on
     #: 2026-11-27 (run once on both stores and seen); 12, written the same way on 2026-11-27 (run once on
-    #: both stores and seen); 13, written the same way on 2026-11-28 (run once on both stores and seen).
+    #: both stores and seen); 13, written the same way on 2026-11-28 (run once on both stores and seen); 14,
+    #: written the same way on 2026-11-28 (all test, not yet run).
     #: A report keeps the batches apart.
     batch: int = 1
 

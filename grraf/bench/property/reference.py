@@ -691,6 +691,67 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-315": lambda: nx.shortest_path_length(
             movies_graph(), ("Movie", "What Dreams May Come"), ("Person", "Frank Langella")
         ),
+        # batch 14
+        "movies-316": lambda: _only(a()[(a().source == "Helen Hunt") & (a().target == "Twister")].roles.iloc[0]),
+        "movies-317": lambda: _released("The Devil's Advocate"),
+        "movies-318": lambda: _only(d()[d().target == "Johnny Mnemonic"].source),
+        "movies-319": lambda: _only(
+            sorted(set(a()[(a().target == "Cloud Atlas") & a().roles.map(lambda r: "Luisa Rey" in r)].source))
+        ),
+        "movies-320": lambda: sorted(_movies_of("Laurence Fishburne")),
+        "movies-321": lambda: sorted(_cast("Sleepless in Seattle")),
+        "movies-322": lambda: int(m().released.between(1995, 1999).sum()),
+        "movies-323": lambda: len(_movies_of("Cuba Gooding Jr.") & _movies_of("Jack Nicholson")),
+        "movies-324": lambda: _only(
+            _top(p()[p().name.isin(_cast("Stand By Me"))].dropna(subset=["born"]).set_index("name").born)
+        ),
+        "movies-325": lambda: _only(_top(-pd.Series({t: _released(t) for t in _movies_of("Robin Williams")}))),
+        "movies-326": lambda: _only(
+            d()[
+                d().target
+                == _only(a()[(a().source == "Kevin Bacon") & a().roles.map(lambda r: "Ren McCormack" in r)].target)
+            ].source
+        ),
+        # parts added up; every name differs, so counting distinct characters gives the same
+        "movies-327": lambda: _same(
+            int(a()[a().target == "Cloud Atlas"].roles.map(len).sum()),
+            len(set().union(*a()[a().target == "Cloud Atlas"].roles.map(set))),
+        ),
+        "movies-328": lambda: sum(1 for t in _movies_of("Tom Hanks") if 2000 <= _released(t) <= 2009),
+        "movies-329": lambda: round(float(p()[p().name.isin(_cast("A League of Their Own"))].born.mean()), 4),
+        # the people of his connected group, himself included
+        "movies-330": lambda: len(
+            {k for k in _component_of(movies_graph(), ("Person", "Ridley Scott")) if k[0] == "Person"}
+        ),
+        "movies-331": lambda: sorted(set().union(*(_cast(t) for t in d()[d().source == "Robert Zemeckis"].target))),
+        "movies-332": lambda: _co_actors("Cuba Gooding Jr."),
+        # "after 2000" and "2000 or later" agree (no 1940s-born actor is in a film from 2000)
+        "movies-333": lambda: _same(
+            sorted(
+                set(
+                    a()[
+                        a().source.map(p().set_index("name").born).between(1940, 1949)
+                        & (a().target.map(_released) > 2000)
+                    ].source
+                )
+            ),
+            sorted(
+                set(
+                    a()[
+                        a().source.map(p().set_index("name").born).between(1940, 1949)
+                        & (a().target.map(_released) >= 2000)
+                    ].source
+                )
+            ),
+        ),
+        "movies-334": lambda: bool(((d().source == "Danny DeVito") & (d().target == "Hoffa")).any()),
+        "movies-335": lambda: _released("Speed Racer") < _released("Ninja Assassin"),
+        "movies-336": lambda: all(_born(x) > 1950 for x in _cast("The Da Vinci Code")),
+        "movies-337": lambda: bool(_movies_of("Tom Cruise") & set(w()[w().source == "Nora Ephron"].target)),
+        "movies-338": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Steve Zahn"), ("Person", "Takeshi Kitano")
+        ),
+        "movies-339": lambda: nx.shortest_path_length(movies_graph(), ("Movie", "Footloose"), ("Person", "Liv Tyler")),
     }
 
 
@@ -1322,6 +1383,45 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-314": lambda: _distance("AMS", "CPT") > _distance("FRA", "CPT"),
         "flights-315": lambda: nx.shortest_path_length(g(), "ATL", "BRR"),
         "flights-316": lambda: nx.shortest_path_length(g(), "EZE", "SCL"),
+        # batch 14
+        "flights-317": lambda: str(_airport(_only(nodes("flights", "Airport").query("city == 'Boston'").code))["name"]),
+        "flights-318": lambda: str(_airport(_code_of("Chhatrapati Shivaji Maharaj International Airport")).city),
+        "flights-319": lambda: _distance("HNL", "AKL"),
+        "flights-320": lambda: _only(
+            _top(
+                pd.Series(
+                    {
+                        a: float(_airport(a).latitude)
+                        for a, c in country().items()
+                        if _continent_by_country_name()[c] == "North America"
+                    }
+                )
+            )
+        ),
+        "flights-321": lambda: _only(_top(r()[r().source == "MUC"].set_index("target").distance_km)),
+        "flights-322": lambda: _only(_top(-pd.Series({t: _distance("LAX", t) for t in ("NRT", "HND")}))),
+        "flights-323": lambda: _only(_top(-pd.Series({a: g().in_degree(a) for a in _airport_codes_in("Germany")}))),
+        "flights-324": lambda: int(((r().source == "LAX") & (r().distance_km > 10000)).sum()),
+        "flights-325": lambda: round(float(r()[r().source == "CPT"].distance_km.mean()), 4),
+        "flights-326": lambda: int(((r().source == "FRA") & r().distance_km.between(5000, 10000)).sum()),
+        "flights-327": lambda: sum(1 for a in g() if g().out_degree(a) == 20),
+        "flights-328": lambda: nx.shortest_path_length(g(), "CAL", "LIH"),
+        # the optimum takes two flights (via Frankfurt)
+        "flights-329": lambda: _lightest_within("NCE", "SIN", 3),
+        "flights-330": lambda: sorted(g().successors("BER")),
+        "flights-331": lambda: sorted(nodes("flights", "Airport").query("latitude > 55").code),
+        # Cairo and Nairobi fly to each other, but neither flies to itself: neither is in the answer
+        "flights-332": lambda: sorted(set(g().predecessors("CAI")) & set(g().predecessors("NBO"))),
+        "flights-333": lambda: sorted(
+            t for t in g().successors("SEA") if _continent_by_country_name()[country()[t]] == "Europe"
+        ),
+        "flights-334": lambda: sorted(t for t in g().successors("DOH") if _airport(t).latitude < 0),
+        "flights-335": lambda: g().has_edge("HEL", "HND"),
+        "flights-336": lambda: g().has_edge("FRA", "SYD"),
+        "flights-337": lambda: bool(_airport("CAI").latitude > _airport("DEL").latitude),
+        "flights-338": lambda: all(g().has_edge(a, "JFK") for a in _airport_codes_in("India")),
+        "flights-339": lambda: nx.shortest_path_length(g(), "NBO", "BRR"),
+        "flights-340": lambda: nx.shortest_path_length(g(), "BER", "LIH"),
     }
 
 
