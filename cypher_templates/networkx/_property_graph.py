@@ -44,6 +44,17 @@ def _meeting(G, entity, entity_label, entity_key, rel_type, direction, other, ot
     return (near_first & near_second) - set(firsts) - set(seconds)
 
 
+def _shared(G, entity, entity_label, entity_key, other, other_label, other_key, rel_type, direction):
+    """The nodes one ``rel_type`` step (in ``direction``) from both named nodes, each pair of named
+    nodes apart (neither of the pair itself), as the Cypher templates match them."""
+    found = set()
+    for a in _named(G, entity_label, entity_key, entity):
+        near_a = {b for b, _ in _linked(G, a, rel_type, direction)}
+        for c in _named(G, other_label, other_key, other):
+            found |= {b for b, _ in _linked(G, c, rel_type, direction) if b in near_a and b not in (a, c)}
+    return found
+
+
 def _passing(G, entity, entity_label, entity_key, rel_type, direction, on, property, op, threshold):
     """The nodes one ``rel_type`` step from the named node whose relationship (``on`` "r") or own
     ``property`` compares to ``threshold``."""

@@ -365,6 +365,14 @@ def offered(
     states = bool(numbers or decade)
     # A range has two ends: a decade, or two numbers ("between 2000 and 2005").
     states_range = bool(decade) or len(set(numbers)) >= 2
+    # A count of the nodes two named nodes share needs an ask that counts nodes of a label ("How many
+    # airports ..."): offered to every number asked about two names, it would stand beside the
+    # distance and path tasks for "How many flights from Kahului to Nice?".
+    counts_nodes = (
+        graph is not None
+        and _COUNTING.search(question) is not None
+        and readers.asked_label(masked, graph.labels)[0] is not None
+    )
     out = []
     ranked = [c.task for c in property_candidates(masked, k=len(PROPERTY_TASKS))]
     # "Was Meg Ryan in Apollo 13?" is all names and stop words once masked: retrieval has nothing
@@ -379,6 +387,8 @@ def offered(
         if (task.name in _RANKS_BY_COUNT and not counts) or (task.parameter("threshold") is not None and not states):
             continue
         if task.parameter("low") is not None and not states_range:
+            continue
+        if task.name in _COUNTS_SHARED and not counts_nodes:
             continue
         if len(exact) <= needed <= len(phrases) and task.output in fits:
             out.append(task)
@@ -1041,12 +1051,16 @@ _COUNTS = frozenset(
         "neighbour_count",
         "neighbour_count_where",
         "two_hop_count",
+        "common_neighbour_count",
+        "linked_to_both_count",
         "count_by_degree",
         "count_where",
         "count_in_range",
         "count_label",
     }
 )
+#: Counts of the nodes two named nodes are both linked to (:func:`offered`).
+_COUNTS_SHARED = frozenset({"common_neighbour_count", "linked_to_both_count"})
 #: Tasks that reach nodes two steps away, where the named node itself can be one of them.
 _TWO_HOPS = frozenset({"two_hop_neighbours", "two_hop_count"})
 _LEAVES_OUT_ITSELF = re.compile(
@@ -1467,7 +1481,8 @@ def _common_neighbours(c: _Check) -> None:
     both = [label for label in result if label in other_result]
     c.bind_entity("other", other)
     c.asked_kind(both)
-    c.returns(both)
+    if c.task.parameter("returns") is not None:
+        c.returns(both)
     shared = f"(x:{'|'.join(both)})"
     first = _arrow(_named(reading.value), rel_type, shared, direction)
     c.pattern(f"{first} and {_arrow(_named(other.value), rel_type, shared, direction)}")
@@ -1507,7 +1522,8 @@ def _linked_to_both(c: _Check) -> None:
     c.params["other_direction"] = other_direction
     if answer_end:
         c.asked_kind(both)
-        c.returns(both)
+        if c.task.parameter("returns") is not None:
+            c.returns(both)
     shared = f"(x:{'|'.join(both)})"
     first = _arrow(_named(reading.value), rel_type, shared, direction)
     c.pattern(f"{first} and {_arrow(_named(other.value), second, shared, other_direction)}")
@@ -2203,7 +2219,9 @@ _SHAPES = {
     "two_hop_count": _two_hop,
     "co_neighbours": _co_neighbours,
     "common_neighbours": _common_neighbours,
+    "common_neighbour_count": _common_neighbours,
     "linked_to_both": _linked_to_both,
+    "linked_to_both_count": _linked_to_both,
     "linked_through": _linked_to_both,
     "both_relationships": _both_relationships,
     "top_by_degree": _top_by_degree,

@@ -500,6 +500,8 @@ def direction_before(question: str, phrase: str) -> str | None:
     ('out', 'out')
     >>> direction_before("Dubai gets non-stop flights from how many airports?", "Dubai")
     'in'
+    >>> direction_before("How many airports in Asia does Istanbul fly to non-stop?", "Istanbul")
+    'out'
     """
     # The ask's own words first: "There is a non-stop from Sydney to Santiago. Is there also a direct
     # flight back, from Santiago to Sydney?" goes to Sydney (read from the first sentence, the way
@@ -524,11 +526,18 @@ def direction_before(question: str, phrase: str) -> str | None:
     if _RECEIVES_FROM.match(question[found.end() :]):
         # "Dubai gets non-stop flights from how many airports?" (property batch 12, flights-260)
         return "in"
+    if _SENDS_TO.match(question[found.end() :]):
+        # "How many airports in Asia does Istanbul fly to non-stop?" (property batch 13, flights-303)
+        return "out"
     return None
 
 
 #: The named node as the one that receives: "<name> gets/receives ... from".
 _RECEIVES_FROM = re.compile(r"\s+(?:gets|receives|welcomes)\b[^.?!]*?\bfrom\b", re.IGNORECASE)
+#: The named node as the one that sends: "<name> flies/sends/goes ... to".
+_SENDS_TO = re.compile(
+    r"\s+(?:fl(?:y|ies)|sends?|goes|go)\s+(?:(?:non-?stop|direct(?:ly)?|straight)\s+)?to\b", re.IGNORECASE
+)
 _OWN_TRIPS = re.compile(
     r"['’]s?\s+(?:[a-z-]+\s+){0,2}?(arrivals?|flights|routes|destinations|departures|services|connections)\b",
     re.IGNORECASE,

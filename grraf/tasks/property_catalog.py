@@ -330,6 +330,21 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         draw="node",
     ),
     _task(
+        name="common_neighbour_count",
+        summary="how many nodes are linked to both named nodes by the same relationship type and direction",
+        phrasings=(
+            "How many stations have trains to both Leeds and York?",
+            "How many friends do Alice and Bob have in common?",
+            "In how many films did Cary Grant and Grace Kelly both star?",
+            "How many suppliers deliver to both Acme and Globex?",
+        ),
+        output="number",
+        parameters=(ENTITY, OTHER, REL_TYPE, DIRECTION),
+        template="property_common_neighbour_count",
+        sentence=Sentence(value="The number of x in {pattern}: {value}."),
+        draw="node",
+    ),
+    _task(
         name="linked_to_both",
         summary="the nodes linked to one named node by one relationship type and to a second named node by another",
         phrasings=(
@@ -343,6 +358,23 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         parameters=(*HOP, OTHER, SECOND_REL_TYPE, OTHER_DIRECTION, RETURNS),
         template="property_linked_to_both",
         sentence=Sentence(value="x in {pattern}: {value}."),
+        draw="node",
+    ),
+    _task(
+        name="linked_to_both_count",
+        summary="how many nodes are linked to one named node by one relationship type and to a second named "
+        "node by another",
+        phrasings=(
+            "How many airports in France have flights to Rome?",
+            "How many of Cary Grant's films did Alfred Hitchcock direct?",
+            "How many employees of Acme live in Paris?",
+            "How many players born in Brazil play for Ajax?",
+            "Count the stations in Yorkshire that have trains to London.",
+        ),
+        output="number",
+        parameters=(*HOP, OTHER, SECOND_REL_TYPE, OTHER_DIRECTION),
+        template="property_linked_to_both_count",
+        sentence=Sentence(value="The number of x in {pattern}: {value}."),
         draw="node",
     ),
     _task(

@@ -661,6 +661,71 @@ def test_shared_values_and_weighted_trips_asked_end_to_end_are_verified_and_righ
     assert findings, "a total distance is not confirmed for a count of flights"
 
 
+# ------------------------------------------------------------------ how many nodes two named nodes share
+
+#: Questions moved to dev when common_neighbour_count and linked_to_both_count came: the plan a person
+#: would choose.
+SHARED_COUNT_PLANS: dict[str, dict[str, Any]] = {
+    "flights-203": {
+        "task": "common_neighbour_count",
+        "entity": "Heathrow",
+        "other": "Paris Charles de Gaulle",
+        "rel_type": "ROUTE",
+        "direction": "in",
+    },
+    "flights-303": {
+        "task": "linked_to_both_count",
+        "entity": "Istanbul",
+        "rel_type": "ROUTE",
+        "direction": "out",
+        "other": "Asia",
+        "second_rel_type": "IN_COUNTRY",
+    },
+}
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_shared_counts_agree_with_the_projection_and_the_gold(store_name, request) -> None:
+    _moved_plans_agree(request.getfixturevalue(store_name), SHARED_COUNT_PLANS)
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_shared_counts_asked_end_to_end_are_verified_and_right(store_name, request, library) -> None:
+    store = request.getfixturevalue(store_name)
+    moved = {q.id: q for q in load_questions(split="dev") if q.id in SHARED_COUNT_PLANS}
+    for qid, reply in SHARED_COUNT_PLANS.items():
+        answer = GraphQA(store, chat_model=scripted(json.dumps(reply)), settings=library).ask(moved[qid].text)
+        assert answer.trust == "verified" and check(moved[qid].to_question(), answer.value), (qid, answer.value)
+
+
+#: Meg Ryan and Keanu Reeves share no film, Meg Ryan and Tom Hanks three; Meg Ryan acted in none of
+#: the films Tom Hanks directed: nothing shared counts 0, not a missing value.
+SHARED_COUNT_CASES: list[tuple[str, dict[str, Any], int]] = [
+    ("common_neighbour_count", {"other": "Keanu Reeves", "rel_type": "ACTED_IN", "direction": "out"}, 0),
+    ("common_neighbour_count", {"other": "Tom Hanks", "rel_type": "ACTED_IN", "direction": "out"}, 3),
+    (
+        "linked_to_both_count",
+        {
+            "other": "Tom Hanks",
+            "rel_type": "ACTED_IN",
+            "direction": "out",
+            "second_rel_type": "DIRECTED",
+            "other_direction": "out",
+        },
+        0,
+    ),
+]
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_shared_counts_of_nothing_are_zero(store_name, request) -> None:
+    store = request.getfixturevalue(store_name)
+    projection = store.to_networkx()["G"]
+    named = {"entity": "Meg Ryan", "entity_label": "Person", "entity_key": "name", "other_label": "Person"}
+    for task, given, expected in SHARED_COUNT_CASES:
+        _both_give(store, projection, task, named | {"other_key": "name"} | given, expected)
+
+
 # ------------------------------------------------------------------ which of two named nodes has more
 
 #: Questions moved to dev when compare_degrees and compare_degree_values came: the plan a person would
