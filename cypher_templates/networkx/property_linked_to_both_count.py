@@ -13,18 +13,8 @@ from cypher_templates.networkx._property_graph import _meeting
 
 def solve(G, entity, entity_label, entity_key, rel_type, direction, other, other_label, other_key, second_rel_type,
           other_direction):  # fmt: skip
-    return len(
-        _meeting(
-            G,
-            entity,
-            entity_label,
-            entity_key,
-            rel_type,
-            direction,
-            other,
-            other_label,
-            other_key,
-            second_rel_type,
-            other_direction,
-        )  # fmt: skip
-    )
+    found = _meeting(
+        G, entity, entity_label, entity_key, rel_type, direction, other, other_label, other_key, second_rel_type,
+        other_direction,
+    )  # fmt: skip
+    return len(found)
