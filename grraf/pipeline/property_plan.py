@@ -2079,14 +2079,18 @@ def _connection(c: _Check) -> None:
             f"The question counts {counted} and says nothing of the fewest; connection_length gives the length of one."
         )
     same = source.label == target.label and c.graph.self_types(source.label)
+    # Which end the question starts from: on relationships with a direction it decides the answer; on
+    # any relationships either way, a listed path still reads from its start ("Starting from the film
+    # What Dreams May Come, how do I reach Frank Langella?" was listed from Frank Langella, flagged
+    # verified, property batch 13, movies-315).
+    if (same or c.task.name == "connection_path") and (
+        readers.direction_before(c.question, source.phrase) == "in"
+        or readers.direction_before(c.question, target.phrase) == "out"
+    ):
+        c.hard(f"The question goes from {target.phrase!r} to {source.phrase!r}: swap source and target.")
     if same:
         # Like things linked to like (flights between airports): follow those relationships' direction.
         types, direction = c.graph.self_types(source.label), "out"
-        if (
-            readers.direction_before(c.question, source.phrase) == "in"
-            or readers.direction_before(c.question, target.phrase) == "out"
-        ):
-            c.hard(f"The question goes from {target.phrase!r} to {source.phrase!r}: swap source and target.")
     else:
         # Different kinds of node (a person and a film): any relationship, either way.
         types, direction = [], "any"

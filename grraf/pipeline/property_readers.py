@@ -475,7 +475,7 @@ def person_like(label: str) -> bool:
 
 # ------------------------------------------------------------------------------ direction
 _OUT_BEFORE = ("from", "out of", "leaving", "departing from", "departing", "starting at", "starting from", "by")
-_IN_BEFORE = ("to", "into", "towards", "toward", "arriving at", "arriving in", "reaching", "in to")
+_IN_BEFORE = ("to", "into", "towards", "toward", "arriving at", "arriving in", "reaching", "reach", "in to")
 _BOTH_OR_EITHER = re.compile(r"\s+(?:both|either)$", re.IGNORECASE)
 # "destinations" are where a node's relationships go: "which airport offers more destinations" counts routes out
 _OUT_WORDS = frozenset(
@@ -502,6 +502,9 @@ def direction_before(question: str, phrase: str) -> str | None:
     'in'
     >>> direction_before("How many airports in Asia does Istanbul fly to non-stop?", "Istanbul")
     'out'
+    >>> q = "Starting from the film Heat, how do I reach the actor Al Pacino?"
+    >>> direction_before(q, "Heat"), direction_before(q, "Al Pacino")
+    ('out', 'in')
     """
     # The ask's own words first: "There is a non-stop from Sydney to Santiago. Is there also a direct
     # flight back, from Santiago to Sydney?" goes to Sydney (read from the first sentence, the way
@@ -515,6 +518,8 @@ def direction_before(question: str, phrase: str) -> str | None:
     if not found:
         return None
     before = _BOTH_OR_EITHER.sub("", question[: found.start()].rstrip()).lower()
+    # "Starting from the film What Dreams May Come": the kind of node may stand between cue and name.
+    before = _KIND_NAMED.sub("", before)
     for cues, direction in ((_OUT_BEFORE, "out"), (_IN_BEFORE, "in")):
         if any(re.search(r"(?:^|\W)" + re.escape(cue) + r"$", before) for cue in cues):
             return direction
@@ -532,6 +537,8 @@ def direction_before(question: str, phrase: str) -> str | None:
     return None
 
 
+#: An article and the kind of node before a name ("from the film X", "to the actor Y").
+_KIND_NAMED = re.compile(r"\s+(?:the|a|an)\s+[a-z-]+$")
 #: The named node as the one that receives: "<name> gets/receives ... from".
 _RECEIVES_FROM = re.compile(r"\s+(?:gets|receives|welcomes)\b[^.?!]*?\bfrom\b", re.IGNORECASE)
 #: The named node as the one that sends: "<name> flies/sends/goes ... to".

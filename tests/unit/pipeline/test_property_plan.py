@@ -1587,6 +1587,19 @@ def test_one_node_asked_for_is_not_a_whole_path(store) -> None:
     assert not any("asks for one" in f.text for f in plural), texts(plural)
 
 
+def test_a_path_across_kinds_of_node_is_listed_from_where_the_question_starts(store) -> None:
+    # movies-315, property batch 13: listed from the person to the film, flagged verified
+    question = "Starting from the film Cast Away, how do I reach Keanu Reeves? List everything along the way."
+    _, findings = check(store, question, "connection_path", source="Keanu Reeves", target="Cast Away")
+    assert any(f.hard and "swap source and target" in f.text for f in findings), texts(findings)
+    _, findings = check(store, question, "connection_path", source="Cast Away", target="Keanu Reeves")
+    assert not [f for f in findings if f.hard], texts(findings)
+    # a length is the same either way: no swap asked for
+    question = "Starting from the film Cast Away, how many steps does it take to reach Keanu Reeves?"
+    _, findings = check(store, question, "connection_length", source="Keanu Reeves", target="Cast Away")
+    assert not any("swap" in f.text for f in findings), texts(findings)
+
+
 def test_a_trip_there_and_back_is_not_confirmed_as_one_way(store) -> None:
     # flights-199, property batch 9: the one-way distance was flagged verified for a round trip
     question = "If I fly Heathrow to Gatwick non-stop and then back again, how many km is that in total?"
