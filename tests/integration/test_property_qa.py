@@ -420,6 +420,15 @@ def _moved_plans_agree(store: Any, plans: dict[str, dict[str, Any]]) -> None:
             assert _same(store.execute(code, 60).value, expected), (qid, code)
 
 
+def _moved_plans_asked_are_verified_and_right(store: Any, plans: dict[str, dict[str, Any]], library: Any) -> None:
+    """Each moved dev question, asked of GraphQA with its plan as the LLM's reply, is answered right
+    and flagged verified."""
+    moved = {q.id: q for q in load_questions(split="dev") if q.id in plans}
+    for qid, reply in plans.items():
+        answer = GraphQA(store, chat_model=scripted(json.dumps(reply)), settings=library).ask(moved[qid].text)
+        assert answer.trust == "verified" and check(moved[qid].to_question(), answer.value), (qid, answer.value)
+
+
 @pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
 def test_ranked_by_a_property_agree_with_the_projection_and_the_gold(store_name, request) -> None:
     _moved_plans_agree(request.getfixturevalue(store_name), RANKED_PLANS)
@@ -511,10 +520,7 @@ def test_ties_and_missing_values_on_neo4j(property_neo4j_driver) -> None:
 @pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
 def test_ranked_questions_asked_end_to_end_are_verified_and_right(store_name, request, library) -> None:
     store = request.getfixturevalue(store_name)
-    moved = {q.id: q for q in load_questions(split="dev") if q.id in RANKED_PLANS}
-    for qid, reply in RANKED_PLANS.items():
-        answer = GraphQA(store, chat_model=scripted(json.dumps(reply)), settings=library).ask(moved[qid].text)
-        assert answer.trust == "verified" and check(moved[qid].to_question(), answer.value), (qid, answer.value)
+    _moved_plans_asked_are_verified_and_right(store, RANKED_PLANS, library)
     # one of the two has no birth year: no answer, not the other one
     reply = {**RANKED_PLANS["movies-93"], "entity": "Brooke Langton"}
     answer = GraphQA(store, chat_model=scripted(json.dumps(reply)), settings=library).ask(
@@ -642,10 +648,7 @@ def test_shared_values_and_weighted_trips_agree_with_the_projection_and_the_gold
 @pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
 def test_shared_values_and_weighted_trips_asked_end_to_end_are_verified_and_right(store_name, request, library):
     store = request.getfixturevalue(store_name)
-    moved = {q.id: q for q in load_questions(split="dev") if q.id in SHARED_PLANS}
-    for qid, reply in SHARED_PLANS.items():
-        answer = GraphQA(store, chat_model=scripted(json.dumps(reply)), settings=library).ask(moved[qid].text)
-        assert answer.trust == "verified" and check(moved[qid].to_question(), answer.value), (qid, answer.value)
+    _moved_plans_asked_are_verified_and_right(store, SHARED_PLANS, library)
     # counted in flights, the same trip is connection_length's: the total distance is refused for it
     question = "What is the fewest number of flights from Dublin to Honolulu?"
     reply = {"task": "connection_length", "source": "Dublin", "target": "Honolulu"}
@@ -692,10 +695,7 @@ def test_shared_counts_agree_with_the_projection_and_the_gold(store_name, reques
 @pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
 def test_shared_counts_asked_end_to_end_are_verified_and_right(store_name, request, library) -> None:
     store = request.getfixturevalue(store_name)
-    moved = {q.id: q for q in load_questions(split="dev") if q.id in SHARED_COUNT_PLANS}
-    for qid, reply in SHARED_COUNT_PLANS.items():
-        answer = GraphQA(store, chat_model=scripted(json.dumps(reply)), settings=library).ask(moved[qid].text)
-        assert answer.trust == "verified" and check(moved[qid].to_question(), answer.value), (qid, answer.value)
+    _moved_plans_asked_are_verified_and_right(store, SHARED_COUNT_PLANS, library)
 
 
 #: Meg Ryan and Keanu Reeves share no film, Meg Ryan and Tom Hanks three; Meg Ryan acted in none of
