@@ -410,6 +410,9 @@ def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[
 _NUMBERING = re.compile(r"\b(?:numbered|labell?ed|indexed|ids?\s+(?:are|run|go))\b", re.IGNORECASE)
 
 
+_NON_WORD = re.compile(r"\bnon-[\w-]+", re.IGNORECASE)
+
+
 def term_finding(task: Task, question: str, directed: bool | None) -> str | None:
     """A sentence when the question uses the technical term of another task (its ``terms``) that
     the chosen task does not know, else None.
@@ -427,6 +430,8 @@ def term_finding(task: Task, question: str, directed: bool | None) -> str | None
     True
     >>> term_finding(get_task("diameter"), "In this tree, what is the diameter?", False) is None
     True
+    >>> term_finding(get_task("has_cycle"), "Would a search ever meet a non-tree edge?", False) is None
+    True
     >>> bridges = "Count the bridges. A bridge's removal adds connected components."
     >>> term_finding(get_task("bridge_count"), bridges, False) is None
     True
@@ -437,6 +442,9 @@ def term_finding(task: Task, question: str, directed: bool | None) -> str | None
         return None
     own = " ".join((task.name.replace("_", " "), task.summary, *task.phrasings, *task.terms))
     form = validate.ask_form(question)
+    # A term negated by "non-" names something else: "a non-tree edge" is no question about trees
+    # (free batch o, cycle-61).
+    question = _NON_WORD.sub(" ", question)
     for other in TASKS:
         if other is task or not other.terms or not other.fits_graph(directed):
             continue

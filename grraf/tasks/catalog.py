@@ -78,7 +78,7 @@ LEAST_CUES = (
     "minimum-weight", "minimise", "minimize", "min", "smallest", "lightest", "fewest", "quickest", "fastest",
     "best", "optimal", "distance", "distances", "far", "apart", "closest", "nearest", "how long", "geodesic",
     "cost", "costs", "weighted", "time",
-    "dist",
+    "dist", "safest",
 )  # fmt: skip
 #: The fewest edges on a path: asked as the least of something, or in hops, steps, legs or changes.
 HOPS_CUES = LEAST_CUES + (
@@ -119,7 +119,9 @@ REMOVAL_CUES = (
     "single point", "single points", "only link", "only way", "every path", "not on any cycle", "fragile",
     "sever", "severed", "destroy", "destroyed", "knock", "knocked", "take out", "taken out", "went",
     "go", "goes", "gone", "crash", "crashed", "crashes", "outage", "without", "load-bearing", "weak", "strand",
-    "stranded", "isolate", "isolated", "islands", "pieces", "components",
+    "stranded", "isolate", "isolated", "islands", "pieces", "components", "broke", "fall apart", "falls apart",
+    "fell apart", "no longer", "seal", "sealed", "seals", "disappear", "disappears", "disappeared", "vanish",
+    "vanishes", "vanished",
 )  # fmt: skip
 #: A core is what remains when everything with fewer than k ties is dropped.
 CORE_CUES = (
@@ -160,7 +162,7 @@ FARTHEST_CUES = (
     "eccentricity", "diameter", "farthest", "furthest", "longest", "largest", "maximum", "max", "most", "worst",
     "greatest", "biggest", "widest", "remote", "remotest", "distant", "every", "everyone", "everybody", "any",
     "anyone", "anybody", "all", "whole", "entire", "covered", "ever", "extreme",
-    "hardest", "hard",
+    "hardest", "hard", "layer", "layers",
 )  # fmt: skip
 #: The best place to stand: a radius is a least worst case.
 CENTRE_CUES = (
