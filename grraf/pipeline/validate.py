@@ -138,6 +138,8 @@ def ask_sentence(question: str) -> str:
     'Bob says the graph is loop-free. Is he right?'
     >>> ask_sentence("We need the number of cut vertices. What's that number here?")
     "We need the number of cut vertices. What's that number here?"
+    >>> ask_sentence("Rule: the layout must contain no ring of pipes. Does it pass?")
+    'Rule: the layout must contain no ring of pipes. Does it pass?'
     """
     parts = sentences(question)
     asks = [i for i, s in enumerate(parts) if s.endswith("?")]
@@ -153,7 +155,12 @@ def ask_sentence(question: str) -> str:
 # right?", "... the number of nodes whose failure splits the network. What's that number here?"
 _REFERS_BACK = re.compile(
     r"^(?:(?:is|was|are)\s+(?:she|he|they|it|that|this|(?:the|my|our|your)\s+[a-z]+)\s+(?:right|correct|true|so)"
-    r"|(?:am i|are we)\s+(?:right|correct)|(?:true|right|correct)\s*(?:or not)?\s*\?)"
+    r"|(?:am i|are we)\s+(?:right|correct)|(?:true|right|correct)\s*(?:or not)?\s*\?"
+    # "... the layout must contain no ring of pipes anywhere. Does it pass?" (free batch p, cycle-65)
+    r"|(?:does|do|would|will|can)\s+(?:it|this|that|they|(?:the|my|our|your)\s+[a-z]+)\s+"
+    r"(?:pass|hold|qualify|comply|conform)(?:\s+(?:the|this|that)\s+(?:test|check|inspection|audit|rule|requirement))?"
+    r"\s*\?$"
+    r"|(?:is|are)\s+(?:it|this|that|(?:the|my|our|your)\s+[a-z]+)\s+(?:ok|okay|fine|acceptable|allowed|valid|compliant)\s*\?$)"
     r"|\b(?:that|this|the said)\s+(?:number|count|value|figure|amount|claim|statement)\b",
     re.IGNORECASE,
 )
@@ -709,6 +716,8 @@ def counted(question: str) -> Counted | None:
     True
     >>> counted("Habitat patches are nodes, corridors are edges. How many patches, if destroyed, split it?")
     'nodes'
+    >>> counted("Translators are linked if they review each other's work. How many translators, if one quit, split it?")
+    'nodes'
     """
     ask = ask_sentence(question)
     found = _COUNTED.search(ask)
@@ -867,6 +876,8 @@ def trip_asked(question: str) -> str | None:
 # node is a song", "an edge means two songs blend".
 _DECLARED_NODES = re.compile(
     r"\b([a-z]+s)\s+are\s+(?:the\s+)?(?:nodes|vertices)\b|"
+    # "translators are linked if they review each other's work" (free batch p, articulation_points-63)
+    r"\b([a-z]+s)\s+are\s+(?:linked|connected|joined)\b|"
     r"\b(?:each|every|a)\s+(?:node|vertex)\s+(?:is|represents|stands for)\s+(?:an?\s+|one\s+)?([a-z]+)\b|"
     r"\b(?:nodes|vertices)\s+(?:are|represent|stand for)\s+([a-z]+?)s?\b|"
     r"\b(?:each|every)\s+([a-z]+)\s+is\s+(?:a|one)\s+(?:node|vertex)\b",  # "each fragment is a node"

@@ -171,6 +171,15 @@ CENTRE_CUES = (
     "choose", "chooses", "place", "placed", "put", "hub", "where", "which node",
     "as possible", "close", "closest",
 )  # fmt: skip
+#: Every pair of nodes: what a diameter bounds and a radius does not ("Smallest h such that every pair
+#: of nodes is within h hops of each other?" ran radius, flagged verified: free batch p, diameter-64).
+EVERY_PAIR = (
+    "every pair", "each pair", "any pair", "all pairs", "any two", "every two", "between any", "each other",
+)  # fmt: skip
+#: Three at a time: a matching pairs nodes off, a group of three all linked is a triangle's ("Three hikers
+#: can share the tent only if each pair gets along" ran maximum_matching, flagged verified: free batch p,
+#: triplet-65).
+IN_THREES = ("three", "trio", "trios", "triple", "triples", "triangle", "triangles", "triplet", "triplets")
 #: A worst case made as small as it can be, by where one stands: a radius, not the diameter ("Put the
 #: server on the machine whose worst-case hop count ... is smallest" was answered with the diameter,
 #: flagged verified: free batch l, radius-51). Not "best" or "smallest" alone: "even taking the best
@@ -809,6 +818,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="radius",
         cues=CENTRE_CUES,
+        contrary=EVERY_PAIR,
         distance=True,
         terms=("radius",),
         summary="the radius: the smallest eccentricity over all nodes",
@@ -936,6 +946,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="maximum_matching",
         cues=PAIRING_CUES,
+        contrary=IN_THREES,
         terms=("matching", "matchings"),
         summary="the size of a maximum matching: the most edges with no node shared",
         phrasings=(

@@ -145,6 +145,10 @@ def test_a_persistent_soft_finding_keeps_the_task_unconfirmed() -> None:
         ("Would you say the links contain no loop at all, so it is tree-shaped?", "has_cycle", "('no')"),
         # batch h, seed 2043: confirmed and wrong before "avoid" negated a cycle
         ("Does this road map manage to avoid loops?", "has_cycle", "('avoid')"),
+        # batch p, seed 2052: the ask refers back to the rule before it (cycle-65, confirmed and wrong)
+        ("Checklist for the sewer map: the layout must contain no ring of pipes. Does it pass?", "has_cycle", "('no')"),
+        # batch o, seed 2051: "non-tree" negates nothing asked (cycle-61, confirmed and wrong)
+        ("Would a depth-first search ever meet a non-tree edge?", "is_acyclic", "asks no negative question"),
     ],
 )
 def test_a_yes_no_choice_that_may_answer_the_opposite_is_not_confirmed(question, task, expected) -> None:
@@ -520,6 +524,12 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
         ("is_acyclic", "Is every cycle of odd length?"),
         # a worst case made as small as it can be by where one stands is a radius (radius-51, seed 2047)
         ("diameter", "Put the server on the machine whose worst-case hop count to any other is smallest. What is it?"),
+        # a longest walk kept as short as possible is a radius (radius-62, seed 2051)
+        ("diameter", "Pick the room that keeps the guard's longest walk as short as possible. How long is it?"),
+        # every pair within h hops is a diameter (diameter-64, seed 2052)
+        ("radius", "Smallest h such that every pair of nodes is within h hops of each other?"),
+        # three who all get along are a triangle, not a pair (triplet-65, seed 2052)
+        ("maximum_matching", "Three hikers can share a tent only if each pair gets along. Most kilos a tent can hold?"),
     ],
 )
 def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: str) -> None:
