@@ -123,7 +123,7 @@ def _labels(spec: dict[str, list[tuple[str, str]]]) -> tuple[LabelInfo, ...]:
 PROPERTY_LABELS = {
     "Person": [("name", "STRING"), ("born", "INT64")],
     "Movie": [("title", "STRING"), ("released", "INT64")],
-    "Airport": [("code", "STRING"), ("name", "STRING"), ("city", "STRING")],
+    "Airport": [("code", "STRING"), ("name", "STRING"), ("city", "STRING"), ("latitude", "DOUBLE")],
     "Country": [("code", "STRING"), ("name", "STRING")],
 }
 PROPERTY_RELATIONSHIPS = {

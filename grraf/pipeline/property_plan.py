@@ -113,6 +113,16 @@ def numeric(type_name: str) -> bool:
     return lowered.startswith(_NUMERIC_PREFIXES) and "[]" not in lowered and "array" not in lowered
 
 
+def listed(type_name: str) -> bool:
+    """Whether a schema type holds a list (ladybug ``STRING[]``, Neo4j ``StringArray``, ``LIST<STRING>``).
+
+    >>> listed("STRING[]"), listed("StringArray"), listed("LIST<STRING>"), listed("String")
+    (True, True, True, False)
+    """
+    lowered = type_name.lower()
+    return "[]" in lowered or "array" in lowered or lowered.startswith("list")
+
+
 @dataclass(frozen=True)
 class PropertyGraph:
     """The typed facts of a property-graph schema, read the way the plan stage needs them."""
@@ -1094,10 +1104,17 @@ def _unused_asks(
     out: list[Finding] = []
     question = _masked(question, entities)  # a name's words ("Top Gun", "Apollo 13") ask for nothing
     if task.parameter("property") is None:
+        # A list is spoken of when it is what the ask counts: "If you add up all the characters played
+        # by the Cloud Atlas cast, how many are there?" was answered with the size of the cast,
+        # flagged verified (property batch 14, movies-327); "Who had a role in Heat?" counts nothing.
+        counted = " ".join(m.group(1) for m in _COUNTED_PHRASE.finditer(question))
         for owner in (graph.labels, graph.relationships):
             for info in owner.values():
                 for prop in info.properties:
-                    word = readers.mentioned(prop.name, question) if numeric(prop.type) else None
+                    if numeric(prop.type):
+                        word = readers.mentioned(prop.name, question)
+                    else:
+                        word = readers.mentioned(prop.name, counted) if counted and listed(prop.type) else None
                     if word and not any(f"{prop.name!r}" in f.text for f in out):
                         text = f"The question speaks of {prop.name!r} ('{word}'), which {task.name} does not read."
                         out.append(Finding(text, hard=True, rules_out=True))
@@ -1128,6 +1145,14 @@ def _unused_asks(
             Finding(f"The question asks for {wanted}, which {task.name} does not compute.", hard=True, rules_out=True)
         )
     return out
+
+
+#: What a count or a total is of: the words after "how many", "number of", "add up (all the)".
+_COUNTED_PHRASE = re.compile(
+    r"\b(?:how\s+many|number\s+of|add\s+up|adding\s+up|total\s+(?:number\s+of\s+)?|sum\s+of)\s+"
+    r"(?:all\s+)?(?:the\s+|of\s+the\s+)?((?:[\w'-]+\s+){0,2}[\w'-]+)",
+    re.IGNORECASE,
+)
 
 
 def _unranked(task: Task, question: str) -> list[str]:

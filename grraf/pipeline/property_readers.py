@@ -173,7 +173,14 @@ def mentioned(name: str, question: str) -> str | None:
     ('directed', 'actor')
     >>> mentioned("ROUTE", "Which airports can you reach?") is None, mentioned("distance_km", "longer than 900 km")
     (True, 'km')
+    >>> mentioned("latitude", "Which are south of the equator?"), mentioned("latitude", "in South America") is None
+    ('equator', True)
     """
+    # A compass word speaks of a coordinate ("south of the equator": latitude), written in lower case:
+    # "South America" is a name.
+    compass = _COMPASS_WORDS.get(name.lower(), set()) & set(re.findall(r"\b[a-z]+\b", question))
+    if compass:
+        return min(compass)
     asked = words(question)
     asked += [p for w in asked if "-" in w for p in w.split("-") if p]  # "shortest-distance" speaks of distance
     for part in name_words(name):
@@ -780,6 +787,11 @@ _COMPASS = {
 #: Short names of the two coordinates.
 _COMPASS_SHORT = {"latitude": {"lat"}, "longitude": {"lon", "lng", "long"}}
 _NO_COMPASS = "no compass word"
+#: The words that speak of each coordinate, its compass words and its zero line.
+_COMPASS_WORDS = {
+    "latitude": {*_COMPASS["latitude"][0], *_COMPASS["latitude"][1], "equator", "hemisphere"},
+    "longitude": {*_COMPASS["longitude"][0], *_COMPASS["longitude"][1], "meridian"},
+}
 
 
 def _compass_order(asked: set[str], property_name: str | None) -> str | None:

@@ -629,7 +629,7 @@ def test_a_question_that_is_all_names_and_stop_words_is_planned(store) -> None:
         ),
         (
             # a comparison is no question of a link (flights-115, batch 5)
-            "Does London's airport lie farther south than Glasgow's?",
+            "Does London's airport lie farther east than Glasgow's?",
             {"task": "relationship_exists", "source": "London", "target": "Glasgow", "rel_type": "ROUTE"},
             "The question compares ('than')",
         ),
@@ -1911,3 +1911,17 @@ def test_a_part_of_a_longer_capitalised_name_does_not_confirm() -> None:
         is None
     )
     assert _longer_name("Did Keanu Reves act?", Entity("Keanu Reves", "Person", "name", "Keanu Reeves", 90.0)) is None
+
+
+def test_a_count_of_a_list_property_or_a_compass_filter_is_not_left_out(store) -> None:
+    # movies-327, property batch 14: the size of the cast was flagged verified for a count of characters
+    question = "If you add up all the characters played by the Cast Away cast, how many are there?"
+    _, findings = check(store, question, "neighbour_count", entity="Cast Away", rel_type="ACTED_IN")
+    assert any(f.hard and "'roles' ('characters')" in f.text for f in findings), texts(findings)
+    # a role spoken of but not counted asks for the cast
+    _, findings = check(store, "Who had a role in Cast Away?", "neighbours", entity="Cast Away", rel_type="ACTED_IN")
+    assert not any("'roles'" in f.text for f in findings), texts(findings)
+    # flights-334, property batch 14: every destination was flagged verified for those south of the equator
+    question = "Which of Glasgow's non-stop destinations are south of the equator?"
+    _, findings = check(store, question, "neighbours", entity="Glasgow", rel_type="ROUTE", direction="out")
+    assert any(f.hard and "'latitude'" in f.text for f in findings), texts(findings)

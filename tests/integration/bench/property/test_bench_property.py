@@ -107,18 +107,13 @@ def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
         assert batch.exit_code == 0, batch.output
         fresh = len(property_questions("test", batch=later))
         assert f"property: {fresh}" in batch.output and 30 < fresh < 48, later
-    # Batches 10 to 13: 48 written each on 2026-11-27 and 2026-11-28, all test, run once on both stores,
-    # those fixed since moved to dev
-    for later in (10, 11, 12, 13):
+    # Batches 10 to 14: 48 written each on 2026-11-27 and 2026-11-28, all test, run once (on both stores
+    # but for batch 14, on ladybug and part of it on Neo4j), those fixed since moved to dev
+    for later in (10, 11, 12, 13, 14):
         batch = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", str(later), "--dry-run"])
         assert batch.exit_code == 0, batch.output
         fresh = len(property_questions("test", batch=later))
         assert f"property: {fresh}" in batch.output and 30 < fresh <= 48, later
-    # Batch 14: 48 written on 2026-11-28, all test, not yet run
-    batch14 = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", "14", "--dry-run"])
-    assert batch14.exit_code == 0, batch14.output
-    fresh14 = len(property_questions("test", batch=14))
-    assert f"property: {fresh14}" in batch14.output and fresh14 == 48
     ids = [q.id for q in property_questions("dev")][:3]
     only: list[Any] = []
 
