@@ -65,7 +65,7 @@ class PropertyQuestion:
     #: 10, written the same way on 2026-11-27 (run once on both stores and seen); 11, written the same way on
     #: 2026-11-27 (run once on both stores and seen); 12, written the same way on 2026-11-27 (run once on
     #: both stores and seen); 13, written the same way on 2026-11-28 (run once on both stores and seen); 14,
-    #: written the same way on 2026-11-28 (all test, not yet run).
+    #: written the same way on 2026-11-28 (run once on ladybug and on Neo4j with the peers, and seen).
     #: A report keeps the batches apart.
     batch: int = 1
 
