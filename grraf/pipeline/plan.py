@@ -273,7 +273,12 @@ def check_choice(
     polarity = polarity_finding(task, question)
     if polarity:
         findings.append(Finding(polarity, hard=False, rules_out=True))
-    unused = validate.unused_values(question, [values.get(p.name) for p in task.parameters])
+    used = [values.get(p.name) for p in task.parameters]
+    if "damping" in parameters and _TELEPORT.search(question):
+        # A damping factor may be stated as its complement: "Teleport probability 0.15" is damping
+        # 0.85 (free batch p, pagerank-64, held back as a number the task does not take).
+        used.append(round(1 - float(parameters["damping"]), 10))
+    unused = validate.unused_values(question, used)
     if unused:
         findings.append(
             Finding(f"The question states {', '.join(unused)}, which {task.signature()} does not take.", hard=False)
@@ -293,6 +298,10 @@ def check_choice(
     if term:
         findings.append(Finding(term, hard=False, rules_out=True))
     return parameters, findings
+
+
+#: The probability a random surfer jumps anywhere, the complement of PageRank's damping factor.
+_TELEPORT = re.compile(r"\b(?:teleport(?:ation)?|restart|random jump|jump|reset)s?\b", re.IGNORECASE)
 
 
 def _twins(task: Task) -> set[str]:

@@ -801,3 +801,14 @@ def test_a_stored_graph_named_otherwise_is_not_a_second_graph() -> None:
         get_task("subgraph_match"), {"G_prime": "G_prime"}, question, store, directed=True, graphs=("net", "G_prime")
     )
     assert not any("second graph" in f.text for f in found), [f.text for f in found]
+
+
+def test_a_teleport_probability_is_the_damping_factor_stated_as_its_complement() -> None:
+    # pagerank-64, free batch p: "Teleport probability 0.15" held back the right choice
+    store = ScriptedStore({}, nodes=10)
+    question = "Teleport probability 0.15, follow a random out-arc otherwise: which vertex has the most PageRank?"
+    _, found = check_choice(get_task("pagerank_top"), {}, question, store)
+    assert not any("0.15" in f.text for f in found), [f.text for f in found]
+    # a damping factor of 0.15 stated as such is not damping 0.85
+    _, found = check_choice(get_task("pagerank_top"), {}, "With damping 0.15, which node has the top PageRank?", store)
+    assert any("0.15" in f.text for f in found), [f.text for f in found]
