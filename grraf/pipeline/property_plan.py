@@ -689,6 +689,10 @@ class _Check:
         self.params[f"{name}_key"] = reading.property
 
     def returns(self, result: Sequence[str]) -> None:
+        """The property that names the answer's nodes, for a task that lists nodes (its ``returns``
+        parameter); nothing for one that counts them or says yes or no."""
+        if self.task.parameter("returns") is None:
+            return
         given = self.given("returns")
         if given is not None and given == self.given("property"):
             self.hard(f"returns={given!r} names the answer's nodes by the value they are compared on, not by a name.")
@@ -1471,8 +1475,7 @@ def _two_hop(c: _Check) -> None:
     c.rel_evidence(rel_type, reading.label, direction, [m for m, _ in fitting])
     c.rel_evidence(second, fitting[0][0], chosen, c.wanted_labels())
     c.asked_kind(result)
-    if c.task.parameter("returns") is not None:
-        c.returns(result)
+    c.returns(result)
     first = _arrow(_named(reading.value), rel_type, f"(:{'|'.join(middle)})", direction)
     c.pattern(_arrow(first, second, f"(x:{'|'.join(result)})", chosen))
 
@@ -1506,8 +1509,7 @@ def _common_neighbours(c: _Check) -> None:
     both = [label for label in result if label in other_result]
     c.bind_entity("other", other)
     c.asked_kind(both)
-    if c.task.parameter("returns") is not None:
-        c.returns(both)
+    c.returns(both)
     shared = f"(x:{'|'.join(both)})"
     first = _arrow(_named(reading.value), rel_type, shared, direction)
     c.pattern(f"{first} and {_arrow(_named(other.value), rel_type, shared, direction)}")
@@ -1547,8 +1549,7 @@ def _linked_to_both(c: _Check) -> None:
     c.params["other_direction"] = other_direction
     if answer_end:
         c.asked_kind(both)
-        if c.task.parameter("returns") is not None:
-            c.returns(both)
+        c.returns(both)
     shared = f"(x:{'|'.join(both)})"
     first = _arrow(_named(reading.value), rel_type, shared, direction)
     c.pattern(f"{first} and {_arrow(_named(other.value), second, shared, other_direction)}")
@@ -2040,8 +2041,7 @@ def _in_range(c: _Check) -> None:
     if label:
         c.label_property(label, needs_number=True)
         c.value_range()
-        if c.task.name == "filter_in_range":
-            c.returns([label])
+        c.returns([label])
 
 
 def _count_label(c: _Check) -> None:

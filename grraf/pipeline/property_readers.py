@@ -650,12 +650,17 @@ def decade_years(question: str) -> tuple[float, float] | None:
     match = _decade_match(question)
     if match is None:
         return None
-    if match.re is _DECADE_WORD:
-        start = 1900.0 + _DECADE_WORDS[match.group(1).lower()]
-    else:
-        digits = re.sub(r"\D", "", match.group(0))
-        start = float(digits) if len(digits) == 4 else 1900.0 + float(digits)
+    start = _decade_start(match)
     return start, start + 9
+
+
+def _decade_start(match: re.Match[str]) -> float:
+    """The first year of the decade ``match`` (of :func:`_decade_match`) names, read in the 1900s
+    when written without its century."""
+    if match.re is _DECADE_WORD:
+        return 1900.0 + _DECADE_WORDS[match.group(1).lower()]
+    digits = re.sub(r"\D", "", match.group(0))
+    return float(digits) if len(digits) == 4 else 1900.0 + float(digits)
 
 
 def century_unsure(question: str) -> bool:
@@ -668,8 +673,7 @@ def century_unsure(question: str) -> bool:
     (False, False)
     """
     match = _decade_match(question)
-    years = decade_years(question)
-    return match is not None and years is not None and len(re.sub(r"\D", "", match.group(0))) < 4 and years[0] < 1930
+    return match is not None and len(re.sub(r"\D", "", match.group(0))) < 4 and _decade_start(match) < 1930
 
 
 def states_number(question: str, value: float) -> bool:
