@@ -1246,7 +1246,9 @@ def _two_ends(c: _Check) -> tuple[Entity, Entity, str] | None:
         # A property of the relationship: only the types that have properties can be meant.
         options = [t for t in options if t == rel_type or c.graph.properties(t, rel=True)]
     if len(options) > 1 and c.speaks_of(rel_type) is None:
-        c.soft(f"The question does not speak of :{rel_type}; it may mean {', '.join(set(options) - {rel_type})}.")
+        c.soft(
+            f"The question does not speak of :{rel_type}; it may mean {', '.join(sorted(set(options) - {rel_type}))}."
+        )
     c.bind_entity("source", source)
     c.bind_entity("target", target)
     c.params["rel_type"] = rel_type
@@ -1281,7 +1283,9 @@ def _relationship_property(c: _Check) -> None:
         c.hard(f":{ends[2]} relationships have no property {prop!r}; they have {', '.join(props) or 'none'}.")
         return
     if len(props) > 1 and c.speaks_of(str(prop)) is None:
-        c.soft(f"The question does not speak of {prop!r}; :{ends[2]} also has {', '.join(set(props) - {prop})}.")
+        c.soft(
+            f"The question does not speak of {prop!r}; :{ends[2]} also has {', '.join(sorted(set(props) - {prop}))}."
+        )
     c.params["property"] = str(prop)
 
 

@@ -175,10 +175,12 @@ def mentioned(name: str, question: str) -> str | None:
     (True, 'km')
     >>> mentioned("latitude", "Which are south of the equator?"), mentioned("latitude", "in South America") is None
     ('equator', True)
+    >>> mentioned("lat", "Which airports are north of the equator?"), mentioned("lon", "the westernmost one")
+    ('equator', 'westernmost')
     """
     # A compass word speaks of a coordinate ("south of the equator": latitude), written in lower case:
     # "South America" is a name.
-    compass = _COMPASS_WORDS.get(name.lower(), set()) & set(re.findall(r"\b[a-z]+\b", question))
+    compass = _COMPASS_WORDS.get(_axis(name) or "", set()) & set(re.findall(r"\b[a-z]+\b", question))
     if compass:
         return min(compass)
     asked = words(question)
@@ -798,6 +800,16 @@ _COMPASS_WORDS = {
 }
 
 
+def _axis(property_name: str) -> str | None:
+    """The coordinate a property holds, by its name ("latitude", "lat", "lon", "start_latitude"), or None.
+
+    >>> _axis("lat"), _axis("Longitude"), _axis("latency") is None
+    ('latitude', 'longitude', True)
+    """
+    name = property_name.lower()
+    return next((a for a in _COMPASS if a in name or name in _COMPASS_SHORT[a]), None)
+
+
 def _compass_order(asked: set[str], property_name: str | None) -> str | None:
     """``highest``/``lowest`` for a compass word ranking a latitude or longitude, None for one that
     does not fit the property (west of a latitude), :data:`_NO_COMPASS` when the ask has none or no
@@ -805,8 +817,7 @@ def _compass_order(asked: set[str], property_name: str | None) -> str | None:
     said = {axis: (bool(asked & high), bool(asked & low)) for axis, (high, low) in _COMPASS.items()}
     if property_name is None or not any(high or low for high, low in said.values()):
         return _NO_COMPASS
-    name = property_name.lower()
-    axis = next((a for a in _COMPASS if a in name or name in _COMPASS_SHORT[a]), None)
+    axis = _axis(property_name)
     if axis is None or said[axis] == (False, False) or all(said[axis]):
         return None
     return "highest" if said[axis][0] else "lowest"
