@@ -183,7 +183,8 @@ def _print_report(out: Path) -> None:
     "written the same way on 2026-11-27, each run once on both stores, Neo4j with the peers, and seen); 12 (48 "
     "more written the same way on 2026-11-27, run once on both stores, Neo4j with the peers, and seen); 13 "
     "(48 more written the same way on 2026-11-28, run once on both stores and seen); 14 (48 more written the "
-    "same way on 2026-11-28, run once on ladybug and on Neo4j with the peers, and seen); default: every batch.",
+    "same way on 2026-11-28, run once on ladybug and on Neo4j with the peers, and seen); 15 (48 more written "
+    "the same way on 2026-11-28, all test, not yet run); default: every batch.",
 )
 @click.option(
     "--added",

@@ -752,6 +752,55 @@ def _movies_reference() -> dict[str, Reference]:
             movies_graph(), ("Person", "Steve Zahn"), ("Person", "Takeshi Kitano")
         ),
         "movies-339": lambda: nx.shortest_path_length(movies_graph(), ("Movie", "Footloose"), ("Person", "Liv Tyler")),
+        # batch 15
+        "movies-340": lambda: _only(
+            a()[(a().source == "Tim Robbins") & (a().target == "The Shawshank Redemption")].roles.iloc[0]
+        ),
+        "movies-341": lambda: _released("Million Dollar Baby") - _born("Morgan Freeman"),
+        "movies-342": lambda: _only(pr()[pr().target == "Jerry Maguire"].source),
+        "movies-343": lambda: sorted(pr()[pr().source == "Lana Wachowski"].target),
+        "movies-344": lambda: _only(_top(pd.Series({t: _released(t) for t in d()[d().source == "Ron Howard"].target}))),
+        "movies-345": lambda: int((a().groupby("target").size() == 3).sum()),
+        "movies-346": lambda: _only(_oldest(_cast("Frost/Nixon"))),
+        # no writer is recorded for Stand By Me
+        "movies-347": lambda: sorted(set(w()[w().target.isin(d()[d().source == "Rob Reiner"].target)].source)),
+        "movies-348": lambda: _released("Frost/Nixon") - _released("Footloose"),
+        "movies-349": lambda: bool(_movies_of("Tom Hanks") & _movies_of("Kevin Bacon")),
+        "movies-350": lambda: sorted(
+            x
+            for x in set().union(*(_cast(t) for t in d()[d().source == "Ron Howard"].target))
+            if 1950 <= _born(x) <= 1959
+        ),
+        "movies-351": lambda: _only(_top(pd.Series({x: len(_movies_of(x)) for x in _cast("Mystic River")}))),
+        "movies-352": lambda: round(
+            float(pd.Series([_released(t) for t in d()[d().source == "Ridley Scott"].target]).mean()), 4
+        ),
+        "movies-353": lambda: sorted(t for t in _movies_of("Kevin Bacon") if 1990 <= _released(t) <= 1999),
+        "movies-354": lambda: sum(
+            1 for x in _co_actors("Tom Hanks") if pd.notna(p().set_index("name").born[x]) and _born(x) < 1950
+        ),
+        "movies-355": lambda: _only(
+            sorted(
+                set(d()[d().target.isin(_movies_of("Tom Hanks"))].source)
+                & set(d()[d().target.isin(_movies_of("Helen Hunt"))].source)
+            )
+        ),
+        "movies-356": lambda: _born("Helen Hunt") < _born("Meg Ryan"),
+        "movies-357": lambda: int((d().groupby("target").size() > 1).sum()),
+        "movies-358": lambda: (
+            set(d()[d().source == "Christopher Nolan"].target) <= set(w()[w().source == "Christopher Nolan"].target)
+        ),
+        "movies-359": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Jerry O'Connell"), ("Person", "Michael Sheen")
+        ),
+        "movies-360": lambda: all(len(_cast(t)) >= 4 for t in m()[m().released == 1999].title),
+        "movies-361": lambda: sorted(p()[p().born == 1962].name),
+        "movies-362": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Jonathan Lipnicki"), ("Person", "Natalie Portman")
+        ),
+        "movies-363": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "Ninja Assassin"), ("Person", "Diane Keaton")
+        ),
     }
 
 
@@ -1422,6 +1471,44 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-338": lambda: all(g().has_edge(a, "JFK") for a in _airport_codes_in("India")),
         "flights-339": lambda: nx.shortest_path_length(g(), "NBO", "BRR"),
         "flights-340": lambda: nx.shortest_path_length(g(), "BER", "LIH"),
+        # batch 15
+        "flights-341": lambda: country()[_code_of("O. R. Tambo International Airport")],
+        "flights-342": lambda: _distance("OSL", "HEL"),
+        "flights-343": lambda: _only(_top(-r()[r().source == "DUB"].set_index("target").distance_km)),
+        "flights-344": lambda: sorted(nodes("flights", "Airport").query("longitude < -120").code),
+        "flights-345": lambda: _only(
+            _top(pd.Series({a: float(_airport(a).longitude) for a in _airport_codes_in("United States")}))
+        ),
+        "flights-346": lambda: g().in_degree("MEX"),
+        "flights-347": lambda: sorted(a for a in g().predecessors("AMS") if country()[a] == "United Kingdom"),
+        "flights-348": lambda: _only(_top(pd.Series({a: g().out_degree(a) for a in _airport_codes_in("India")}))),
+        # Tiree and Barra, reached one way from Glasgow, are among its 7 routes
+        "flights-349": lambda: round(float(r()[r().source == "GLA"].distance_km.mean()), 4),
+        "flights-350": lambda: g().has_edge("MEX", "EZE"),
+        "flights-351": lambda: sorted(g().successors("OGG")),
+        "flights-352": lambda: _only(_top(r()[r().source == "LHR"].set_index("target").distance_km)),
+        "flights-353": lambda: sum(
+            1 for a in g().predecessors("HND") if _continent_by_country_name()[country()[a]] == "Europe"
+        ),
+        "flights-354": lambda: any(g().has_edge("BOS", t) for t in ("NRT", "HND")),
+        # Mexico City and Sao Paulo fly to each other, but neither flies to itself: neither is in the answer
+        "flights-355": lambda: sorted(set(g().predecessors("MEX")) & set(g().predecessors("GRU"))),
+        # none is exactly 3,000 km
+        "flights-356": lambda: _same(
+            int(((r().source == "DXB") & (r().distance_km < 3000)).sum()),
+            int(((r().source == "DXB") & (r().distance_km <= 3000)).sum()),
+        ),
+        "flights-357": lambda: str(_airport("KOA")["name"]),
+        "flights-358": lambda: nx.shortest_path_length(g(), "ICN", "BRR"),
+        "flights-359": lambda: sorted(
+            t for t in g().successors("YVR") if _continent_by_country_name()[country()[t]] == "Asia"
+        ),
+        "flights-360": lambda: bool(_airport("SEA").latitude > _airport("YVR").latitude),
+        # the optimum takes two flights (via Paris CDG)
+        "flights-361": lambda: _lightest_within("MAD", "NRT", 3),
+        "flights-362": lambda: all(g().has_edge(a, "JFK") for a in _airport_codes_in("Spain")),
+        "flights-363": lambda: nx.shortest_path_length(g(), "LIH", "TRE"),
+        "flights-364": lambda: nx.shortest_path_length(g(), "CPT", "CAL"),
     }
 
 

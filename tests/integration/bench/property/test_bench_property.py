@@ -114,6 +114,11 @@ def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
         assert batch.exit_code == 0, batch.output
         fresh = len(property_questions("test", batch=later))
         assert f"property: {fresh}" in batch.output and 30 < fresh <= 48, later
+    # Batch 15: 48 written on 2026-11-28 by someone who had not seen grraf's answers nor its property code,
+    # all test, not yet run
+    batch15 = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", "15", "--dry-run"])
+    assert batch15.exit_code == 0, batch15.output
+    assert len(property_questions("test", batch=15)) == 48 and "property: 48" in batch15.output
     ids = [q.id for q in property_questions("dev")][:3]
     only: list[Any] = []
 
