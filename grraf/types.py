@@ -41,10 +41,15 @@ class LLMCall:
 
 @dataclass(frozen=True)
 class Entity:
-    """A phrase of the question resolved to the node(s) with ``property == value`` under ``label``.
+    """A phrase of the question resolved to the node(s) with ``property == value`` under ``label``,
+    or, with ``on_relationship``, to the relationships of type ``label`` whose ``property`` holds
+    ``value`` (a character's name kept in the roles of ACTED_IN: "Who played Neo?").
 
     ``score`` is 100 for an exact (case- and accent-insensitive) match; lower scores are fuzzy
     readings (a typo, a distinctive part of a longer value), see :mod:`grraf.pipeline.entities`.
+
+    >>> print(Entity("Neo", "ACTED_IN", "roles", "Neo", 100.0, on_relationship=True))
+    ()-[:ACTED_IN]-() with roles holding 'Neo'
     """
 
     phrase: str
@@ -52,12 +57,15 @@ class Entity:
     property: str
     value: str
     score: float
+    on_relationship: bool = False
 
     def is_exact(self) -> bool:
         """Matched exactly (a field called ``property`` rules out a ``@property`` here)."""
         return self.score >= 100.0
 
     def __str__(self) -> str:
+        if self.on_relationship:
+            return f"()-[:{self.label}]-() with {self.property} holding {self.value!r}"
         return f"(:{self.label} {{{self.property}: {self.value!r}}})"
 
 

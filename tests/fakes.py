@@ -105,6 +105,9 @@ class ScriptedStore:
     def string_values(self, label: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
         return []
 
+    def relationship_values(self, rel_type: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        return []
+
     def to_networkx(self) -> dict[str, nx.Graph]:
         raise NotImplementedError("the scripted store holds no graph")
 
@@ -151,6 +154,11 @@ PROPERTY_VALUES: dict[tuple[str, str], list[str]] = {
     ("Country", "code"): ["GB", "NZ"],
 }
 
+#: The strings ``relationship_values`` finds, per (relationship type, property): the roles of ACTED_IN.
+PROPERTY_REL_VALUES: dict[tuple[str, str], list[str]] = {
+    ("ACTED_IN", "roles"): ["Neo", "Trinity", "Chuck Noland", "Jimmy Dugan"],
+}
+
 
 class PropertyStore(ScriptedStore):
     """A Cypher store holding a property graph (labels, patterns, string values); ``execute`` is scripted.
@@ -183,6 +191,11 @@ class PropertyStore(ScriptedStore):
         if tokens:
             values = [v for v in values if any(t.lower() in v.lower() for t in tokens)]
         return values[:limit]
+
+    def relationship_values(self, rel_type: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        self.lookups.append((rel_type, prop, tuple(tokens)))
+        values = PROPERTY_REL_VALUES.get((rel_type, prop), [])
+        return [v for v in values if any(t.lower() in v.lower() for t in tokens)][:limit]
 
     def capabilities(self) -> Capabilities:
         return Capabilities(max_hops=30, projects=False)

@@ -421,11 +421,55 @@ def string_properties(schema: Schema) -> list[StringProperty]:
     return out[:MAX_PROPERTIES]
 
 
+#: String types of a relationship property whose strings can be named: one string, or a list of them
+#: (ladybug ``STRING[]``, Neo4j ``StringArray`` / ``LIST<STRING>``).
+_STRING_LIST_TYPES = frozenset({"string[]", "stringarray", "list<string>", "list<string not null>"})
+
+
+def relationship_string_properties(schema: Schema) -> list[StringProperty]:
+    """The string (or list of strings) properties of the schema's relationship types, as
+    ``StringProperty(rel_type, property)``: where a character's name is kept (ACTED_IN's roles)."""
+    return [
+        StringProperty(rel.name, prop.name)
+        for rel in schema.relationships
+        for prop in rel.properties
+        if prop.type.lower() in _STRING_TYPES | _STRING_LIST_TYPES
+    ][:MAX_PROPERTIES]
+
+
+def named_on_relationships(
+    question: str, store: GraphStore, schema: Schema, entities: Sequence[Entity]
+) -> list[Entity]:
+    """Names the question writes that no node holds, matched exactly against the strings kept on
+    relationships: "Neo" in "Who played Neo?" is one of the roles of an ACTED_IN relationship.
+
+    Only capitalised words outside every resolved name are looked up, and only exact matches count:
+    a lower-case word ("leaving himself out") or a near miss that happens to equal a role names none.
+    """
+    loose = _unresolved_capitalised(question, entities)
+    props = relationship_string_properties(schema)
+    if not loose or not props:
+        return []
+    tokens = sorted({normalise(word) for _, word in loose if len(word) >= 3})[:40]
+    values = {p: list(store.relationship_values(p.label, p.property, tokens, VALUES_PER_PROPERTY)) for p in props}
+    taken = [(m.start(), m.end()) for e in entities for m in re.finditer(re.escape(e.phrase), question)]
+    found = []
+    for reading in resolve(question, values):
+        where = [(m.start(), m.end()) for m in re.finditer(re.escape(reading.phrase), question)]
+        covers_loose = any(a <= start < b for a, b in where for start, _ in loose)
+        overlaps_a_name = any(a < d and c < b for a, b in where for c, d in taken)
+        if reading.is_exact() and covers_loose and not overlaps_a_name:
+            found.append(replace(reading, on_relationship=True))
+    return found
+
+
 Lookup = Callable[[str, str, Sequence[str], int], Sequence[str]]
 
 
 def find_entities(question: str, store: GraphStore, schema: Schema | None = None) -> list[Entity]:
-    """Resolve the names in ``question`` against ``store`` (:meth:`GraphStore.string_values`).
+    """Resolve the names in ``question`` against ``store`` (:meth:`GraphStore.string_values`): the
+    nodes it names, then the values kept on relationships that the names no node holds are
+    (:func:`named_on_relationships`, ``on_relationship`` set).
 
     A schema without typed labels (a NetworkX graph) yields no entities.
     """
@@ -442,5 +486,6 @@ def find_entities(question: str, store: GraphStore, schema: Schema | None = None
         for prop in props:
             values[prop] = list(dict.fromkeys([*values[prop], *lookup(prop.label, prop.property, (), FUZZY_SCAN)]))
         entities = resolve(question, values)
+    entities += named_on_relationships(question, store, schema, entities)
     log.info("entities: %s", ", ".join(f"{e.phrase!r}={e.label}.{e.property}:{e.value!r}" for e in entities))
     return entities

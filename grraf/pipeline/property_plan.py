@@ -284,7 +284,9 @@ def choice_schema(
     >>> option["properties"]["rel_type"], option["required"]
     ({'type': 'string', 'enum': ['KNOWS']}, ['task', 'entity', 'rel_type'])
     """
-    names = sorted({e.value for e in entities})
+    names = sorted({e.value for e in entities if not e.on_relationship})
+    held = sorted({e.value for e in entities if e.on_relationship})
+    entities = _nodes(entities)
     spoken = [p for p in graph.naming_properties() if readers.mentioned(p, question)] if question else []
     # Which way a named node's relationships go is fixed by the schema unless its label links to
     # itself (routes between airports): then the LLM is not asked, as it got it wrong ("out" for
@@ -300,6 +302,7 @@ def choice_schema(
     fixed_second = bool(entities) and not _second_step_open(graph, entities)
     kinds: dict[str, dict[str, Any]] = {
         "entity": {"type": "string", "enum": names} if names else {"type": "string"},
+        "value": {"type": "string", "enum": held} if held else {"type": "string"},
         "label": {"type": "string", "enum": list(graph.labels)},
         "rel_type": {"type": "string", "enum": graph.rel_types},
         "property": {"type": "string", "enum": graph.all_properties()},
@@ -353,8 +356,14 @@ def offered(
     readers refuse any other choice anyway); with ``graph``, a number about a named node's own
     properties only when its label has a numeric one ("How many airports are there in the United
     States?" is no property of a country). The names are masked for retrieval: they say nothing
-    about the task, and their words ("Top Gun", "Matrix") match example phrasings by chance.
+    about the task, and their words ("Top Gun", "Matrix") match example phrasings by chance. A task
+    that takes a name kept on relationships (a role) is offered only when the question gives one.
     """
+    # Names kept on relationships ("Who played Neo?") are masked like node names, but filled only by
+    # the tasks that take such a value.
+    held = [e for e in entities if e.on_relationship]
+    masked = _masked(question, entities)
+    entities = _nodes(entities)
     phrases = {normalise(e.phrase) for e in entities}
     exact = {normalise(e.phrase) for e in entities if e.is_exact()}
     form = ask_form(question)
@@ -362,7 +371,6 @@ def offered(
     no_numbers = graph is not None and not any(numeric(t) for e in entities for t in graph.properties(e.label).values())
     # "Which person acted in the most movies?" asks for nodes of a label: no value of a property that
     # belongs to no named node (the commonest birth year) answers it, though its words rank alike.
-    masked = _masked(question, entities)
     asked = readers.asked_noun(masked)
     asks_nodes = graph is not None and bool(
         readers.asks_who(question) or (asked and readers.label_for_noun(asked, graph.labels))
@@ -389,6 +397,9 @@ def offered(
     # to rank by, so every task is offered in registry order and the filters below choose.
     for task in ranked or PROPERTY_TASKS:
         needed = sum(1 for p in task.parameters if p.kind == "entity")
+        least = sum(1 for p in task.parameters if p.kind == "entity" and p.required)
+        if task.parameter("value") is not None and not held:
+            continue
         own_property = task.parameter("property") is not None and task.parameter("rel_type") is None and needed
         if form == "number" and no_numbers and own_property:
             continue
@@ -400,7 +411,8 @@ def offered(
             continue
         if task.name in _COUNTS_SHARED and not counts_nodes:
             continue
-        if len(exact) <= needed <= len(phrases) and task.output in fits:
+        # (a named node some task takes only if there is one counts as needed, not as required)
+        if len(exact) <= needed and least <= len(phrases) and task.output in fits:
             out.append(task)
     return out[:k]
 
@@ -421,6 +433,11 @@ def ask_form(question: str) -> str | None:
         # an airport; the structural reading took its superlative for a number (flagged verified, batch 3).
         return "node"
     return form
+
+
+def _nodes(entities: Sequence[Entity]) -> list[Entity]:
+    """The named nodes among the question's names (not the values kept on relationships)."""
+    return [e for e in entities if not e.on_relationship]
 
 
 def _masked(question: str, entities: Sequence[Entity]) -> str:
@@ -450,6 +467,8 @@ class _Check:
     graph: PropertyGraph
     entities: Sequence[Entity]
     store: GraphStore
+    #: The names the question gives that are kept on relationships (roles), apart from ``entities``.
+    values: Sequence[Entity] = ()
     findings: list[Finding] = field(default_factory=list)
     params: dict[str, Any] = field(default_factory=dict)
 
@@ -480,7 +499,7 @@ class _Check:
         if not readings:
             readings = [e for e in self.entities if normalise(e.value) == normalise(text)]
         if not readings and validate.mentions(self.question, text):
-            readings = [e for e in find_entities(text, self.store) if e.phrase.lower() == text.lower()]
+            readings = [e for e in _nodes(find_entities(text, self.store)) if e.phrase.lower() == text.lower()]
         if not readings:
             known = ", ".join(sorted({repr(e.value) for e in self.entities})) or "none"
             self.hard(f"{name}={text!r} is not a name the question gives that the graph has (names found: {known}).")
@@ -932,11 +951,18 @@ def check_choice(
     entities: Sequence[Entity],
     store: GraphStore,
 ) -> tuple[dict[str, Any], list[Finding]]:
-    """Validate a chosen property-graph task; returns the template parameters and the findings."""
-    c = _Check(task, reply, question, graph, entities, store)
+    """Validate a chosen property-graph task; returns the template parameters and the findings.
+
+    ``entities`` are the question's names: the named nodes, and the names kept on relationships
+    (``on_relationship``), which only a task taking a ``value`` reads.
+    """
+    takes_value = task.parameter("value") is not None
+    values = [e for e in entities if e.on_relationship]
+    entities = _nodes(entities)
+    c = _Check(task, reply, question, graph, entities, store, values)
     shape = _SHAPES[task.name]
     shape(c)
-    strays = stray_names(question, entities)
+    strays = stray_names(question, [*entities, *values] if takes_value else entities)
     if strays:
         # Every task here reads the values of nodes: one naming a character ("Who played Iceman?")
         # may answer another question, so the choice runs unconfirmed.
@@ -1028,7 +1054,11 @@ def check_choice(
         c.hard(
             f"The question says '{step}' (one relationship), but {task.name} follows chains of them.", rules_out=True
         )
-    used = {normalise(str(reply.get(p.name))) for p in task.parameters if p.kind == "entity" and reply.get(p.name)}
+    used = {
+        normalise(str(reply.get(p.name)))
+        for p in task.parameters
+        if p.kind in ("entity", "value") and reply.get(p.name)
+    }
     same = _appositions(question, entities)
     used |= {normalise(same[e.phrase]) for e in entities if e.phrase in same and normalise(e.value) in used}
     unused = sorted({e.phrase for e in entities if normalise(e.value) not in used and normalise(e.phrase) not in used})
@@ -1213,6 +1243,65 @@ def _entity_property(c: _Check) -> None:
     c.bind_entity("entity", reading)
     c.params["property"] = str(prop)
     c.pattern(_named(reading.value))
+
+
+def _by_relationship_value(c: _Check) -> None:
+    """The nodes at the asked end of the relationships that hold a name the question gives (a role:
+    "Who played Neo?"), at the named node at the other end when the question names one ("Who played
+    Ripley in Alien?"). The name fixes the relationship type and property; the asked kind of node
+    fixes the end.
+    """
+    given = c.given("value")
+    if given is None:
+        c.hard(f"{c.task.name} needs value, a name the question gives that is kept on relationships.")
+        return
+    readings = [e for e in c.values if normalise(e.value) == normalise(str(given))]
+    if not readings:
+        known = ", ".join(sorted({repr(e.value) for e in c.values})) or "none"
+        c.hard(f"value={given!r} is not a name the question gives that the graph keeps on relationships ({known}).")
+        return
+    kept = sorted({(e.label, e.property) for e in readings})
+    if len(kept) > 1:
+        where = ", ".join(f":{t}.{p}" for t, p in kept)
+        c.soft(f"{given!r} is kept in several places ({where}); the answer reads :{kept[0][0]}.{kept[0][1]} only.")
+    rel_type, prop = kept[0]
+    label = c.required_name("label", "label")
+    if label is None:
+        return
+    ends = {d: c.graph.ends(label, rel_type, d) for d in ("out", "in")}
+    if ends["out"] and ends["in"]:
+        c.hard(f":{rel_type} links :{label} nodes to each other; {c.task.name} cannot tell which end is asked.")
+        return
+    direction = "out" if ends["out"] else "in"
+    others = ends[direction]
+    if not others:
+        c.hard(f":{rel_type} does not connect :{label} nodes; the graph has {c.graph.shown(rel_type)}.")
+        return
+    if c.store.dialect == "ladybug" and not listed(c.graph.properties(rel_type, rel=True).get(prop, "")):
+        # ladybug types its columns, and the template reads a list (roles); one string per relationship
+        # is left to written Cypher there.
+        c.hard(f":{rel_type}.{prop} holds one string per relationship; {c.task.name} reads lists on ladybug.")
+        return
+    if c.given("entity") is not None:
+        fitting = [r for r in c.entity("entity") if r.label in others]
+        if not fitting:
+            c.hard(
+                f"entity={c.given('entity')!r} is not at the other end of the :{rel_type} relationships of :{label}."
+            )
+            return
+        c.bind_entity("entity", fitting[0])
+        c.params["other_label"] = fitting[0].label
+        far = _named(fitting[0].value)
+    elif len(others) > 1:
+        c.hard(f"The :{rel_type} relationships of :{label} reach {', '.join(others)}; name the node at the other end.")
+        return
+    else:
+        c.params.update(entity=None, other_label=others[0], entity_key=c.graph.display(others[0]) or "name")
+        far = f"(:{others[0]})"
+    c.asked_kind([label])
+    c.params.update(value=readings[0].value, label=label, rel_type=rel_type, property=prop, direction=direction)
+    c.returns([label])
+    c.pattern(f"{_arrow(f'(x:{label})', rel_type, far, direction)} with {readings[0].value!r} in {prop}")
 
 
 def _two_ends(c: _Check) -> tuple[Entity, Entity, str] | None:
@@ -2236,6 +2325,7 @@ def _largest_mutual_group(c: _Check) -> None:
 
 _SHAPES = {
     "entity_property": _entity_property,
+    "by_relationship_value": _by_relationship_value,
     "relationship_property": _relationship_property,
     "relationship_exists": _relationship_exists,
     "neighbours": _neighbours,

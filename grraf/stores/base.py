@@ -83,6 +83,13 @@ class GraphStore(Protocol):
         labelled string properties returns []."""
         ...
 
+    def relationship_values(self, rel_type: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        """Distinct strings kept in the property ``prop`` of ``rel_type`` relationships (a string, or
+        each string of a list: the roles of ACTED_IN) that contain one of ``tokens`` (lower case): the
+        look-up behind names no node holds ("Who played Neo?"). Bounded and parameterised as
+        :meth:`string_values`; a store whose schema has no typed relationships returns []."""
+        ...
+
     def to_networkx(self) -> dict[str, nx.Graph]:
         """The graph(s) as NetworkX graphs by variable name; only when ``capabilities().projects``.
 

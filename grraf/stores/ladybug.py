@@ -328,6 +328,23 @@ class LadybugStore:
         except RuntimeError as e:
             raise StoreError(f"looking up names in {label}.{prop} failed: {e}") from e
 
+    def relationship_values(self, rel_type: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        """Distinct strings of the relationship property ``rel_type.prop`` (each string of a list)
+        containing one of ``tokens`` (lower case); see :meth:`GraphStore.relationship_values`."""
+        q, p = quote_identifier(rel_type), quote_identifier(prop)
+        types = {column: typ for column, typ, _ in self._columns(rel_type)}
+        if prop not in types:
+            return []
+        # ladybug types its columns: a list is unwound, a string taken as it is (STRING[] vs STRING).
+        strings = f"UNWIND r.{p} AS v" if types[prop].upper().endswith("[]") else f"WITH r.{p} AS v"
+        match = " AND any(t IN $tokens WHERE lower(v) CONTAINS t)" if tokens else ""
+        params = {"tokens": [t.lower() for t in tokens]} if tokens else {}
+        query = f"MATCH ()-[r:{q}]->() {strings} WITH v WHERE v IS NOT NULL{match} RETURN DISTINCT v LIMIT {int(limit)}"
+        try:
+            return unique_strings(all_rows(self._conn, query, params))
+        except RuntimeError as e:
+            raise StoreError(f"looking up values in {rel_type}.{prop} failed: {e}") from e
+
     def _property_schema(self) -> Schema:
         """Schema of a database grraf did not create: labels, types, properties, patterns.
 

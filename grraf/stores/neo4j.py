@@ -363,6 +363,21 @@ class Neo4jStore:
         )
         return unique_strings(rows)
 
+    def relationship_values(self, rel_type: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        """Distinct strings of the relationship property ``rel_type.prop`` (each string of a list)
+        containing one of ``tokens`` (lower case); see :meth:`GraphStore.relationship_values`."""
+        q, p = quote_identifier(rel_type), quote_identifier(prop)
+        match = "any(t IN $tokens WHERE toLower(v) CONTAINS t)" if tokens else "size($tokens) = 0"
+        # A property may hold a string on one relationship and a list on another (Neo4j does not type it).
+        rows = self._rows(
+            f"MATCH ()-[r:{q}]->() WHERE r.{p} IS NOT NULL "
+            f"UNWIND CASE WHEN r.{p} IS :: LIST<ANY> THEN r.{p} ELSE [r.{p}] END AS v "
+            f"WITH v WHERE v IS :: STRING AND {match} RETURN DISTINCT v LIMIT $limit",
+            tokens=[t.lower() for t in tokens],
+            limit=int(limit),
+        )
+        return unique_strings(rows)
+
     def _property_schema(self) -> Schema:
         """Schema of a database grraf did not create (labels, types, properties, patterns), no APOC.
 

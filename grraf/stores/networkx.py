@@ -287,6 +287,10 @@ class NetworkXStore:
         """No labelled string properties (the schema has no typed labels): nothing to resolve names in."""
         return []
 
+    def relationship_values(self, rel_type: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
+        """No typed relationships (the schema has none): nothing to resolve names in."""
+        return []
+
     def to_networkx(self) -> dict[str, nx.Graph]:
         return dict(self._graphs)
 

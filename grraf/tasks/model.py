@@ -25,7 +25,7 @@ OUTPUTS: tuple[Output, ...] = ("yes/no", "number", "node", "nodes", "path", "ord
 #: ``property``, names from the store's schema (the plan's JSON schema offers them as enums, so the
 #: LLM cannot invent one); ``choice``, one of the parameter's fixed ``choices`` (a direction, a
 #: comparison, an aggregate).
-ParamKind = Literal["node", "integer", "number", "graph", "entity", "label", "rel_type", "property", "choice"]
+ParamKind = Literal["node", "integer", "number", "graph", "entity", "value", "label", "rel_type", "property", "choice"]
 #: Parameter kinds of property-graph tasks whose values are names in the store's schema.
 SCHEMA_KINDS: frozenset[str] = frozenset({"label", "rel_type", "property"})
 

@@ -29,6 +29,10 @@ ENTITY = Param("entity", "entity", "the node the question names (a name, title o
 OTHER = Param("other", "entity", "the second node the question names")
 SOURCE = Param("source", "entity", "the named node the relationship or connection starts at")
 TARGET = Param("target", "entity", "the named node it ends at")
+#: A string kept on relationships that the question names (a character in the roles of ACTED_IN).
+VALUE = Param("value", "value", "the name the question gives that is kept on relationships (a role, a character)")
+#: The named node at the other end, when the question gives one ("Who played Neo in The Matrix?").
+OTHER_END = Param("entity", "entity", "the named node at the other end of those relationships, if any", default="")
 REL_TYPE = Param("rel_type", "rel_type", "the relationship type")
 SECOND_REL_TYPE = Param("second_rel_type", "rel_type", "the relationship type of the second step")
 #: Optional: when the schema allows one direction only, the plan stage reads it from the patterns.
@@ -548,6 +552,23 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         parameters=(LABEL, PROPERTY, ORDER),
         template="property_most_common_value",
         sentence=Sentence(value="The {property} that the {order} number of {label} nodes share: {value}."),
+    ),
+    _task(
+        name="by_relationship_value",
+        summary="the nodes linked by relationships holding a name no node holds (who played a role, which film has it)",
+        phrasings=(
+            "Who played Hamlet?",
+            "Which actor played Rick Blaine in Casablanca?",
+            "In which film is there a character called Ellen Ripley?",
+            "Who voiced Woody?",
+            "Which singer sang the part of Carmen?",
+            "Who was cast as Gandalf?",
+        ),
+        output="nodes",
+        parameters=(VALUE, LABEL, OTHER_END, RETURNS),
+        template="property_by_relationship_value",
+        sentence=Sentence(value="x in {pattern}: {value}."),
+        draw="node",
     ),
     # ------------------------------------------------------------------ two named nodes
     _task(

@@ -7,6 +7,7 @@ unconfirmed (soft) and what drops its task (hard), and that findings go back to 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
@@ -880,6 +881,10 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
         ),
         "connection_path": ("Show a route from Glasgow to Sydney.", {"source": "Glasgow", "target": "Sydney"}),
         "connected": ("Can you fly from Glasgow to Auckland?", {"source": "Glasgow", "target": "Auckland"}),
+        "by_relationship_value": (
+            "Who played Neo in The Matrix?",
+            {"value": "Neo", "label": "Person", "entity": "The Matrix"},
+        ),
     }
     templates = {t.name: t for t in load_templates(dialect) if t.property_graph}
     rendered = set()
@@ -1940,3 +1945,78 @@ def test_the_other_meanings_are_listed_in_one_order_whatever_the_hash_seed(store
     )
     meant = [f.text for f in findings if "it may mean" in f.text]
     assert meant and meant[0].endswith("it may mean ACTED_IN, WROTE."), texts(findings)
+
+
+# ------------------------------------------------------------------ names kept on relationships (roles)
+
+
+def test_a_name_kept_on_relationships_is_resolved_and_offered_its_own_task(store) -> None:
+    entities = find_entities("Who played Neo in The Matrix?", store)
+    assert [(e.value, e.label, e.on_relationship) for e in entities] == [
+        ("The Matrix", "Movie", False),
+        ("Neo", "ACTED_IN", True),
+    ]
+    assert "with roles holding 'Neo'" in facts(PropertyGraph.of(store.schema()), entities, store.schema())
+    graph = PropertyGraph.of(store.schema())
+    assert "by_relationship_value" in [t.name for t in offered("Who played Neo in The Matrix?", entities, 8, graph)]
+    # without such a name it is never offered; a lower-case word is not looked up as one
+    plain = find_entities("Who acted in The Matrix?", store)
+    assert "by_relationship_value" not in [t.name for t in offered("Who acted in The Matrix?", plain, 40, graph)]
+    assert not any(e.on_relationship for e in find_entities("who played neo in The Matrix?", store))
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "expected"),
+    [
+        ("Who played Neo?", {"value": "Neo", "label": "Person"}, None),
+        ("Who played Neo in The Matrix?", {"value": "Neo", "label": "Person", "entity": "The Matrix"}, None),
+        (
+            "In which film does Tom Hanks play Chuck Noland?",
+            {"value": "Chuck Noland", "label": "Movie", "entity": "Tom Hanks"},
+            None,
+        ),
+        # the named film must be used, the answer must be of the asked kind, the name must be one the question gives
+        ("Who played Neo in The Matrix?", {"value": "Neo", "label": "Person"}, "also names 'The Matrix'"),
+        ("Who played Neo?", {"value": "Neo", "label": "Movie"}, "asks for people"),
+        (
+            "Who played Neo?",
+            {"value": "Trinity", "label": "Person"},
+            "value='Trinity' is not a name the question gives",
+        ),
+        ("Who played Neo?", {"value": "Neo", "label": "Airport"}, ":ACTED_IN does not connect :Airport"),
+        ("Who played Neo in The Matrix?", {"value": "Neo", "label": "Person", "entity": "Glasgow"}, "is not a name"),
+    ],
+)
+def test_a_name_kept_on_relationships_is_checked_like_a_named_node(store, question, reply, expected) -> None:
+    params, findings = check(store, question, "by_relationship_value", **reply)
+    if expected is None:
+        assert findings == [], texts(findings)
+        assert params["rel_type"] == "ACTED_IN" and params["property"] == "roles" and params["value"] == reply["value"]
+    else:
+        assert any(f.hard and expected in f.text for f in findings), texts(findings)
+
+
+def test_a_task_that_reads_only_nodes_stays_unconfirmed_beside_a_role(store) -> None:
+    # The role is resolved now, and still no node holds it: the films of The Matrix's cast answer
+    # another question than who played Neo.
+    _, findings = check(store, "Who played Neo in The Matrix?", "neighbours", entity="The Matrix", rel_type="ACTED_IN")
+    assert any("'Neo', which no node holds" in f.text and not f.hard for f in findings), texts(findings)
+
+
+def test_a_property_kept_as_one_string_is_left_to_written_cypher_on_ladybug() -> None:
+    # ladybug types its columns and the template reads a list; Neo4j's reads either
+    from grraf.types import LabelInfo, PropertyInfo
+
+    store = PropertyStore({})
+    schema = store.schema()
+    rels = tuple(
+        LabelInfo(r.name, 1, (PropertyInfo("roles", "STRING"),)) if r.name == "ACTED_IN" else r
+        for r in schema.relationships
+    )
+    store._schema = dataclasses.replace(schema, relationships=rels)
+    _, findings = check(store, "Who played Neo?", "by_relationship_value", value="Neo", label="Person")
+    assert any(f.hard and "reads lists on ladybug" in f.text for f in findings), texts(findings)
+    neo4j = PropertyStore({}, dialect="neo4j")
+    neo4j._schema = store._schema
+    _, findings = check(neo4j, "Who played Neo?", "by_relationship_value", value="Neo", label="Person")
+    assert findings == [], texts(findings)

@@ -22,7 +22,7 @@ def test_every_entry_is_complete(task) -> None:
     assert len(task.phrasings) >= 3 and len(set(task.phrasings)) == len(task.phrasings)
     assert task.output in OUTPUTS and task.name in _SHAPES
     for param in task.parameters:
-        assert param.kind in {"entity", "choice", "number", "integer"} | SCHEMA_KINDS, (task.name, param.name)
+        assert param.kind in {"entity", "value", "choice", "number", "integer"} | SCHEMA_KINDS, (task.name, param.name)
         if param.kind == "choice":
             assert param.choices and (param.required or param.default in (*param.choices, "auto"))
     if task.output == "yes/no":
