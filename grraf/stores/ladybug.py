@@ -318,15 +318,7 @@ class LadybugStore:
         come from the schema and are quoted, the question's words travel only as parameters.
         """
         q, p = quote_identifier(label), quote_identifier(prop)
-        # No tokens: the first ``limit`` values (the bounded scan behind fuzzy matching).
-        # (ladybug cannot type an empty list parameter, so that case sends none)
-        match = f" AND any(t IN $tokens WHERE lower(n.{p}) CONTAINS t)" if tokens else ""
-        params = {"tokens": [t.lower() for t in tokens]} if tokens else {}
-        query = f"MATCH (n:{q}) WHERE n.{p} IS NOT NULL{match} RETURN DISTINCT n.{p} LIMIT {int(limit)}"
-        try:
-            return unique_strings(all_rows(self._conn, query, params))
-        except RuntimeError as e:
-            raise StoreError(f"looking up names in {label}.{prop} failed: {e}") from e
+        return self._strings(f"MATCH (n:{q}) WITH n.{p} AS v", tokens, limit, f"{label}.{prop}")
 
     def relationship_values(self, rel_type: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
         """Distinct strings of the relationship property ``rel_type.prop`` (each string of a list)
@@ -337,13 +329,19 @@ class LadybugStore:
             return []
         # ladybug types its columns: a list is unwound, a string taken as it is (STRING[] vs STRING).
         strings = f"UNWIND r.{p} AS v" if types[prop].upper().endswith("[]") else f"WITH r.{p} AS v"
+        return self._strings(f"MATCH ()-[r:{q}]->() {strings}", tokens, limit, f"{rel_type}.{prop}")
+
+    def _strings(self, source: str, tokens: Sequence[str], limit: int, where: str) -> list[str]:
+        """Distinct non-null ``v`` of ``source`` (a MATCH ... giving ``v``) containing one of ``tokens``,
+        or the first ``limit`` when there are none (the bounded scan behind fuzzy matching)."""
+        # ladybug cannot type an empty list parameter, so that case sends none
         match = " AND any(t IN $tokens WHERE lower(v) CONTAINS t)" if tokens else ""
         params = {"tokens": [t.lower() for t in tokens]} if tokens else {}
-        query = f"MATCH ()-[r:{q}]->() {strings} WITH v WHERE v IS NOT NULL{match} RETURN DISTINCT v LIMIT {int(limit)}"
+        query = f"{source} WITH v WHERE v IS NOT NULL{match} RETURN DISTINCT v LIMIT {int(limit)}"
         try:
             return unique_strings(all_rows(self._conn, query, params))
         except RuntimeError as e:
-            raise StoreError(f"looking up values in {rel_type}.{prop} failed: {e}") from e
+            raise StoreError(f"looking up names in {where} failed: {e}") from e
 
     def _property_schema(self) -> Schema:
         """Schema of a database grraf did not create: labels, types, properties, patterns.
