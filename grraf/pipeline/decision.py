@@ -65,8 +65,9 @@ class Choice:
         json_schema: the schema the reply is decoded under (one option per offered task, and none).
         offered: the tasks the reply may name.
         check: the readers of a chosen task.
-        contrast: for a choice without findings, a rival task the question may ask for instead
-            (the choice then runs unconfirmed), or None; None when the plan has no such step.
+        contrast: for a choice without findings (the task and its checked parameters), a rival task
+            the question may ask for instead (the choice then runs unconfirmed), or None; None when
+            the plan has no such step.
         feedback: the prompt that sends the findings back (its input ``issues``, and ``choices``
             when the plan narrows).
         ask_again: a prompt to ask once more after a "none" (in a round of its own), or None to
@@ -81,7 +82,7 @@ class Choice:
     json_schema: dict[str, Any]
     offered: Sequence[Task]
     check: Checker
-    contrast: Callable[[Task], Task | None] | None = None
+    contrast: Callable[[Task, dict[str, Any]], Task | None] | None = None
     feedback: str = "plan_feedback"
     ask_again: str | None = None
     narrow: Callable[[Sequence[Task]], Narrowing | None] | None = None
@@ -155,7 +156,7 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
             if restarted and choice.restart is not None:
                 rival = choice.restart.rival(task, tasks)
             else:
-                rival = choice.contrast(task) if choice.contrast else None
+                rival = choice.contrast(task, parameters) if choice.contrast else None
             if rival is None:
                 return with_task(base, task, parameters, confirmed=True)
             issue = f"The question may ask for {rival.name} ({rival.summary}) instead of {task.name}."

@@ -551,12 +551,36 @@ def rivals(task: Task, offered: Sequence[Task]) -> list[Task]:
     return sorted(same, key=lambda t: group.index(t.name))
 
 
-def contrast_rival(task: Task, offered: Sequence[Task], question: str, llm: LLMSession) -> Task | None:
+def contrast_rival(
+    task: Task,
+    offered: Sequence[Task],
+    question: str,
+    llm: LLMSession,
+    *,
+    values: dict[str, Any] | None = None,
+    directed: bool | None = None,
+) -> Task | None:
     """The closest rival of a choice (:func:`rivals`) when the LLM prefers it (:func:`prefers`);
-    None when there is no rival or the LLM does not prefer it consistently. At most two short calls,
-    made only for choices that have a rival."""
+    None when there is no rival, when the question's words already tell the two apart, or when the
+    LLM does not prefer it consistently. At most two short calls, made only for choices that have a
+    rival the words leave open.
+
+    The words tell them apart when the node's role (:func:`grraf.pipeline.validate.node_role`) is
+    the choice's and not the rival's: "an arrow from flat A to flat B means A can buzz B. How many
+    flats are able to buzz flat 7?" has 7 at the end of the edges, which ``in_degree`` counts and
+    ``out_degree`` does not. Asked to pick, the 1.5B model took ``out_degree`` there (free batch p,
+    in_degree-65) and the right choice ran unconfirmed. Over the 130 in- and out-degree wordings
+    before batch q the role was read for 75, every one rightly, and for none wrongly.
+    """
     found = rivals(task, offered)
-    return found[0] if found and prefers(found[0], task, question, llm) else None
+    if not found:
+        return None
+    node = (values or {}).get("node")
+    rival_role = found[0].node_role
+    told_apart = directed and node is not None and task.node_role and rival_role not in (None, task.node_role)
+    if told_apart and validate.node_role(question, node) == task.node_role:
+        return None
+    return found[0] if prefers(found[0], task, question, llm) else None
 
 
 def any_rival(task: Task, shown: Sequence[Task], question: str, llm: LLMSession) -> Task | None:
@@ -759,7 +783,9 @@ def plan(
         choice_schema(offered, schema.node_id_types, written),
         offered,
         check=lambda task, reply: check_choice(task, reply, question, store, directed=schema.directed, graphs=graphs),
-        contrast=lambda task: contrast_rival(task, offered, question, llm),
+        contrast=lambda task, values: contrast_rival(
+            task, offered, question, llm, values=values, directed=schema.directed
+        ),
         ask_again="plan_none",
         narrow=lambda tasks: _narrowed(tasks, question, schema, written),
         restart=Restart(first_round, lambda task, shown: any_rival(task, shown, question, llm)),

@@ -563,6 +563,12 @@ _EDGE_GOES = re.compile(
 )
 
 
+#: Modal verbs in a defined relation ("A can buzz B"): the ask says "able to buzz" or "buzzes".
+_MODALS = frozenset({"can", "could", "may", "might", "will", "would", "shall", "should", "must"})
+#: The prepositions that close a relation of several words ("ships seeds to", "depends on").
+_RELATION_PREPOSITIONS = frozenset({"to", "on", "onto", "into", "from", "at", "for", "with", "of"})
+
+
 def _defined_relation(question: str) -> tuple[str, bool] | None:
     """The verb the question defines an edge by, and whether its subject is the edge's start."""
     meaning = _EDGE_MEANING.search(question)
@@ -582,10 +588,17 @@ def _defined_role(question: str, number: str) -> NodeRole | None:
     if relation is None:
         return None
     verb, subject_starts = relation
-    words = verb.split()
+    # "A can buzz B" is asked as "able to buzz flat 7": the modal says nothing of the direction.
+    words = [w for w in verb.split() if w.lower() not in _MODALS] or verb.split()
     # "depends on" also matches "depend directly on": the first word by its stem, an adverb anywhere.
     words[0] = re.escape(re.sub(r"(?:ies|es|s|ed)$", "", words[0])) + r"\w*"
-    phrase = r"\b" + r"\s+(?:\w+ly\s+)?".join([words[0], *map(re.escape, words[1:])])
+    phrase = r"\b" + words[0]
+    for i, word in enumerate(words[1:], start=1):
+        step = r"\s+(?:\w+ly\s+)?" + re.escape(word)
+        # "A ships seeds to B" is asked as "ships directly to how many farms": the words between the
+        # verb and its closing preposition may be left out.
+        between = i < len(words) - 1 and words[-1].lower() in _RELATION_PREPOSITIONS
+        phrase += f"(?:{step})?" if between else step
     ask = ask_sentence(question)
     as_object = re.search(phrase + r"\s+(?:\w+ly\s+)?" + _NAMED + number, ask, re.IGNORECASE)
     as_subject = re.search(number + r"\s+(?:\w+\s+)?" + phrase, ask, re.IGNORECASE)

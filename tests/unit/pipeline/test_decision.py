@@ -92,9 +92,9 @@ def test_findings_left_after_the_last_round_drop_a_hard_choice_and_leave_a_soft_
 
 
 def test_a_rival_the_contrast_prefers_leaves_the_choice_unconfirmed() -> None:
-    result, _, _ = run(plan_reply("max_flow", source=0), contrast=lambda task: DEGREE)
+    result, _, _ = run(plan_reply("max_flow", source=0), contrast=lambda task, values: DEGREE)
     assert result.task == "max_flow" and not result.confirmed and "degree" in result.issues[0]
-    result, _, _ = run(plan_reply("max_flow", source=0), contrast=lambda task: None)
+    result, _, _ = run(plan_reply("max_flow", source=0), contrast=lambda task, values: None)
     assert result.confirmed
 
 

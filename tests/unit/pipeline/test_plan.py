@@ -183,16 +183,35 @@ def test_only_tasks_giving_the_kind_of_answer_asked_for_are_offered() -> None:
 
 
 def test_a_choice_is_contrasted_with_its_closest_rival_shown_first() -> None:
-    # in_degree and out_degree give the same kind of answer from the same parameter: the readers
-    # cannot tell them apart, so the LLM picks between the two by what they compute.
-    kept, model = run_plan("How many edges point out of node 1?", plan_reply("out_degree", node=1), *KEEP)
+    # in_degree and out_degree give the same kind of answer from the same parameter: where the words
+    # do not say which end of the edges the node is at, the LLM picks between the two by what they compute.
+    question = "How many arrows does node 1 have?"
+    kept, model = run_plan(question, plan_reply("out_degree", node=1), *KEEP)
     contrast = model.prompt_text(1)
     assert kept.confirmed and contrast.index("A: the number of edges that point INTO") < contrast.index("B: ")
-    swapped, _ = run_plan("How many edges point out of node 1?", plan_reply("out_degree", node=1), *RIVAL)
+    swapped, _ = run_plan(question, plan_reply("out_degree", node=1), *RIVAL)
     assert swapped.task == "out_degree" and not swapped.confirmed and "in_degree" in swapped.issues[0]
-    leaning, model = run_plan("How many edges point out of node 1?", plan_reply("out_degree", node=1), *FIRST)
+    leaning, model = run_plan(question, plan_reply("out_degree", node=1), *FIRST)
     assert leaning.confirmed  # "the first one" both times is a lean, not a preference for the rival
     assert model.prompt_text(2).index("A: the number of edges that leave") < model.prompt_text(2).index("B: ")
+
+
+@pytest.mark.parametrize(
+    ("question", "task"),
+    [
+        ("How many edges point out of node 1?", "out_degree"),
+        # free batch p, in_degree-65 and out_degree-63: the defined relation says which end
+        ("An arrow from flat A to flat B means A can buzz B. How many flats are able to buzz flat 1?", "in_degree"),
+        (
+            "An arrow from farm A to farm B means A ships seeds to B. Farm 1 ships directly to how many farms?",
+            "out_degree",
+        ),
+    ],
+)
+def test_a_node_role_the_words_say_settles_the_rival_without_asking(question, task) -> None:
+    # Asked to pick, the 1.5B model took out_degree for the flats, and the right choice ran unconfirmed.
+    settled, model = run_plan(question, plan_reply(task, node=1))
+    assert settled.task == task and settled.confirmed and len(model.prompts) == 1, settled.issues
 
 
 def test_rivals_come_from_the_tasks_confusable_group_only() -> None:
