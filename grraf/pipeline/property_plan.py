@@ -724,7 +724,15 @@ class _Check:
                 return
             self.params["returns"] = [str(given)]
             return
-        self.params["returns"] = self.graph.displays(result) or ["name"]
+        names = self.graph.displays(result) or ["name"]
+        own = {p for label in result for p in self.graph.properties(label)}
+        asked = readers.asked_property(_masked(self.question, self.entities), own, self.graph.labels)
+        if asked is not None and asked not in names and asked != self.given("property"):
+            # "The longest non-stop out of Johannesburg lands in which city?" asks for the city of the
+            # airport found, not for its name.
+            self.hard(f"The question asks for the {asked!r} of the answer's nodes: set returns={asked!r}.")
+            return
+        self.params["returns"] = names
 
     def property_on(self, rel_type: str, result: Sequence[str], *, needs_number: bool) -> None:
         """The property a filter, aggregate or ranking reads: on the relationship (r) or its far end (b)."""
@@ -754,7 +762,13 @@ class _Check:
         candidates = [p for p, t in self.graph.properties(rel_type, rel=True).items() if numeric(t) or not needs_number]
         for label in result:
             candidates += [p for p, t in self.graph.properties(label).items() if numeric(t) or not needs_number]
-        if len(set(candidates)) > 1 and self.speaks_of(prop) is None:
+        # A ranking word on the property's scale speaks of it too ("the farthest destination" ranks the
+        # destinations by distance) for a task that ranks nodes; an aggregate of it gives a number,
+        # which "the farthest destination" does not ask for.
+        ranks = self.task.parameter("order") is not None
+        masked = _masked(self.question, self.entities)
+        spoken = self.speaks_of(prop) is not None or (ranks and bool(readers.scale_words(masked, prop)))
+        if len(set(candidates)) > 1 and not spoken:
             self.soft(
                 f"The question does not speak of {prop!r}; it may mean {', '.join(sorted(set(candidates) - {prop}))}."
             )
@@ -1107,6 +1121,11 @@ _COUNTS = frozenset(
 _COUNTS_SHARED = frozenset({"common_neighbour_count", "linked_to_both_count"})
 #: Tasks that reach nodes two steps away, where the named node itself can be one of them.
 _TWO_HOPS = frozenset({"two_hop_neighbours", "two_hop_count"})
+#: The words of an ask for the nodes that share a neighbour with the named one (co-neighbours).
+_SHARING = re.compile(
+    r"\b(?:with|together|co-?[a-z]+|shares?|shared|sharing|same|also|alongside|in\s+common|fellow|both|others?|(?:him|her|it)self|themselves)\b",
+    re.IGNORECASE,
+)
 _LEAVES_OUT_ITSELF = re.compile(
     r"\b(?:leaving|leave|other\s+than|excluding|except|besides|apart\s+from|not\s+counting|aside\s+from)\s+"
     r"(?:him|her|them|it)(?:sel(?:f|ves))?\b(?:\s+out)?",
@@ -1578,6 +1597,14 @@ def _co_neighbours(c: _Check) -> None:
     if not hop:
         return
     reading, rel_type, direction, middle = hop
+    if not _SHARING.search(_masked(c.question, c.entities)):
+        # "Where does Berlin fly non-stop?" asks for Berlin's own destinations; each of the 16 property
+        # questions before batch 15 that asks for the nodes sharing a neighbour says so ("with",
+        # "alongside", "co-stars", "share").
+        c.soft(
+            f"The question says nothing of sharing ('with', 'together', 'same'); {c.task.name} gives the nodes "
+            f"that share a neighbour with {reading.value!r}."
+        )
     back = _OPPOSITE[direction]
     result = list(dict.fromkeys(x for m in middle for x in c.graph.ends(m, rel_type, back)))
     c.params["back"] = back

@@ -483,7 +483,20 @@ def person_like(label: str) -> bool:
 
 
 # ------------------------------------------------------------------------------ direction
-_OUT_BEFORE = ("from", "out of", "leaving", "departing from", "departing", "starting at", "starting from", "by")
+_OUT_BEFORE = (
+    "from",
+    "out of",
+    "leaving",
+    "departing from",
+    "departing",
+    "starting at",
+    "starting from",
+    "starting in",
+    "by",
+    # where the asker is: "I'm based in Munich. Which destination is the farthest I can reach?"
+    "based in",
+    "based at",
+)
 _IN_BEFORE = ("to", "into", "towards", "toward", "arriving at", "arriving in", "reaching", "reach", "in to")
 _BOTH_OR_EITHER = re.compile(r"\s+(?:both|either)$", re.IGNORECASE)
 # "destinations" are where a node's relationships go: "which airport offers more destinations" counts routes out
@@ -510,6 +523,10 @@ def direction_before(question: str, phrase: str) -> str | None:
     >>> direction_before("Dubai gets non-stop flights from how many airports?", "Dubai")
     'in'
     >>> direction_before("How many airports in Asia does Istanbul fly to non-stop?", "Istanbul")
+    'out'
+    >>> direction_before("Where does Berlin fly non-stop?", "Berlin"), direction_before("I'm in Oslo.", "Oslo") is None
+    ('out', True)
+    >>> direction_before("I'm based in Oslo. Which is the farthest place I can reach non-stop?", "Oslo")
     'out'
     >>> q = "Starting from the film Heat, how do I reach the actor Al Pacino?"
     >>> direction_before(q, "Heat"), direction_before(q, "Al Pacino")
@@ -550,9 +567,11 @@ def direction_before(question: str, phrase: str) -> str | None:
 _KIND_NAMED = re.compile(r"\s+(?:the|a|an)\s+[a-z-]+$")
 #: The named node as the one that receives: "<name> gets/receives ... from".
 _RECEIVES_FROM = re.compile(r"\s+(?:gets|receives|welcomes)\b[^.?!]*?\bfrom\b", re.IGNORECASE)
-#: The named node as the one that sends: "<name> flies/sends/goes ... to".
+#: The named node as the one that sends: "<name> flies/sends/goes ... to", or "<name> flies" ending the
+#: ask ("Where does Berlin fly non-stop?").
 _SENDS_TO = re.compile(
-    r"\s+(?:fl(?:y|ies)|sends?|goes|go)\s+(?:(?:non-?stop|direct(?:ly)?|straight)\s+)?to\b", re.IGNORECASE
+    r"\s+(?:fl(?:y|ies)|sends?|goes|go)(?:\s+(?:non-?stop|direct(?:ly)?|straight))?(?:\s+to\b|\s*[?.!]|\s*$)",
+    re.IGNORECASE,
 )
 _OWN_TRIPS = re.compile(
     r"['’]s?\s+(?:[a-z-]+\s+){0,2}?(arrivals?|flights|routes|destinations|departures|services|connections)\b",
@@ -1175,6 +1194,11 @@ SCALES: tuple[Scale, ...] = (
           down=frozenset({"cheap", "cheaper", "cheapest"})),
     Scale("length", frozenset({"length", "duration", "runtime", "distance", "km", "mi", "miles", "minutes"}),
           up=frozenset({"long", "longer", "longest"}), down=frozenset({"short", "shorter", "shortest"})),
+    # how far: "the farthest destination" ranks by distance, unless a compass word says which way
+    # ("the furthest north" ranks a latitude: see _scales_of)
+    Scale("distance", frozenset({"distance", "km", "mi", "miles"}),
+          up=frozenset({"farther", "farthest", "further", "furthest"}),
+          down=frozenset({"nearer", "nearest", "closer", "closest"})),
 )  # fmt: skip
 #: Words that rank without saying of what: an order only for a property the question names.
 _GENERIC_UP = frozenset(
@@ -1194,7 +1218,7 @@ def on_scale(scale: Scale, property_name: str) -> bool:
     """Whether a property is measured on ``scale`` (``born`` on time, ``latitude`` on latitude).
 
     >>> [s.name for s in SCALES if on_scale(s, "born")], [s.name for s in SCALES if on_scale(s, "distance_km")]
-    (['time'], ['length'])
+    (['time'], ['length', 'distance'])
     >>> [s.name for s in SCALES if on_scale(s, "age")], [s.name for s in SCALES if on_scale(s, "code")]
     (['age'], [])
     """
@@ -1217,9 +1241,21 @@ def scale_words(question: str, property_name: str) -> list[str]:
     (['older'], ['north'])
     >>> scale_words("Which airport lies furthest north?", "longitude"), scale_words("the oldest one", "code")
     ([], [])
+    >>> scale_words("What is the farthest I can fly non-stop?", "distance_km")
+    ['farthest']
+    >>> scale_words("Which airport lies furthest north?", "distance_km")  # how far north: a latitude
+    []
     """
-    scales = [s for s in SCALES if on_scale(s, property_name)]
-    return [w for w in _ask_words(question) if any(w in s.up or w in s.down for s in scales)]
+    asked = _ask_words(question)
+    scales = _scales_of(property_name, asked)
+    return [w for w in asked if any(w in s.up or w in s.down for s in scales)]
+
+
+def _scales_of(property_name: str, asked: Sequence[str]) -> list[Scale]:
+    """The scales ``property_name`` is measured on, as the ask's words use them: beside a compass
+    word, "furthest" says how far in that direction, not how long a distance is."""
+    compass = any(w in scale.up | scale.down for scale in SCALES if scale.name in _COMPASS for w in asked)
+    return [s for s in SCALES if on_scale(s, property_name) and not (s.name == "distance" and compass)]
 
 
 def scale_properties(question: str, properties: Iterable[str]) -> list[str]:
@@ -1257,7 +1293,7 @@ def ranking(question: str, property_name: str, *, named: bool) -> tuple[str, str
     True
     """
     asked = _ask_words(question)
-    scales = [s for s in SCALES if on_scale(s, property_name)]
+    scales = _scales_of(property_name, asked)
     own = [
         ("highest" if any(w in s.up for s in scales) else "lowest", w)
         for w in asked

@@ -1004,3 +1004,46 @@ def test_a_name_kept_as_a_string_or_in_a_list_on_neo4j(property_neo4j_driver) ->
     finally:
         with property_neo4j_driver.session() as session:
             session.run("MATCH (n) WHERE n:Singer OR n:Opera DETACH DELETE n").consume()
+
+
+# ------------------------------------------------------------------ readers after property batch 14
+
+#: Questions moved to dev when the readers after batch 14 came (a distance word, an answer named by
+#: the property the ask names, "based in" and "where does X fly" going out): the plan a person would choose.
+READER_PLANS: dict[str, dict[str, Any]] = {
+    "flights-35": {
+        "task": "top_neighbour_by_property",
+        "entity": "Sydney",
+        "rel_type": "ROUTE",
+        "direction": "out",
+        "property": "distance_km",
+        "order": "highest",
+    },
+    "flights-158": {
+        "task": "top_neighbour_by_property",
+        "entity": "Johannesburg",
+        "rel_type": "ROUTE",
+        "direction": "out",
+        "property": "distance_km",
+        "order": "highest",
+        "returns": "city",
+    },
+    "flights-321": {
+        "task": "top_neighbour_by_property",
+        "entity": "Munich",
+        "rel_type": "ROUTE",
+        "property": "distance_km",
+        "order": "highest",
+    },
+    "flights-330": {"task": "neighbours", "entity": "Berlin", "rel_type": "ROUTE"},
+}
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_readers_after_batch_14_agree_with_the_projection_and_the_gold(store_name, request) -> None:
+    _moved_plans_agree(request.getfixturevalue(store_name), READER_PLANS)
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_readers_after_batch_14_asked_end_to_end_are_verified_and_right(store_name, request, library) -> None:
+    _moved_plans_asked_are_verified_and_right(request.getfixturevalue(store_name), READER_PLANS, library)

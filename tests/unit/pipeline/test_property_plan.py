@@ -2020,3 +2020,58 @@ def test_a_property_kept_as_one_string_is_left_to_written_cypher_on_ladybug() ->
     neo4j._schema = store._schema
     _, findings = check(neo4j, "Who played Neo?", "by_relationship_value", value="Neo", label="Person")
     assert findings == [], texts(findings)
+
+
+# ------------------------------------------------------------------ readers after property batch 14
+
+
+def test_a_distance_word_speaks_of_the_distance_a_ranking_task_ranks(store) -> None:
+    # "the farthest destination" ranks by distance_km (not latitude); an aggregate of it is a number,
+    # which a destination is not, so there the word confirms nothing.
+    question = "What's the farthest destination you can fly to non-stop from Glasgow?"
+    hop = {"entity": "Glasgow", "rel_type": "ROUTE", "direction": "out", "property": "distance_km"}
+    _, findings = check(store, question, "top_neighbour_by_property", **hop, order="highest")
+    assert findings == [], texts(findings)
+    _, findings = check(store, question, "neighbour_aggregate", **hop, aggregate="max")
+    assert any("does not speak of 'distance_km'" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Which airport is the furthest north?", "top_by_property", label="Airport",
+                        property="latitude", order="highest")  # fmt: skip
+    assert findings == [], texts(findings)
+
+
+def test_an_answer_asked_for_by_a_property_of_its_nodes_is_named_by_it(store) -> None:
+    question = "The longest non-stop out of Glasgow lands in which city?"
+    hop = {"entity": "Glasgow", "rel_type": "ROUTE", "direction": "out", "property": "distance_km", "order": "highest"}
+    _, findings = check(store, question, "top_neighbour_by_property", **hop)
+    assert any(f.hard and "set returns='city'" in f.text for f in findings), texts(findings)
+    params, findings = check(store, question, "top_neighbour_by_property", **hop, returns="city")
+    assert findings == [] and params["returns"] == ["city"], texts(findings)
+
+
+@pytest.mark.parametrize(
+    ("question", "shares"),
+    [
+        ("Where does Glasgow fly non-stop?", False),
+        ("Which airports fly to the same places as Glasgow?", True),
+        ("Who has acted alongside Tom Hanks?", True),
+        ("Apart from The Matrix itself, which movies have members of its cast been in?", True),
+    ],
+)
+def test_the_nodes_sharing_a_neighbour_are_asked_for_in_words_of_sharing(store, question, shares) -> None:
+    entity = "Glasgow" if "Glasgow" in question else "Tom Hanks" if "Hanks" in question else "The Matrix"
+    rel = "ROUTE" if entity == "Glasgow" else "ACTED_IN"
+    _, findings = check(
+        store,
+        question,
+        "co_neighbours",
+        entity=entity,
+        rel_type=rel,
+        direction="out" if entity != "The Matrix" else "in",
+    )
+    assert any("says nothing of sharing" in f.text for f in findings) != shares, texts(findings)
+
+
+def test_where_a_named_airport_flies_and_where_the_asker_is_based_go_out(store) -> None:
+    for question in ("Where does Glasgow fly non-stop?", "I'm based in Glasgow. Where can I fly non-stop?"):
+        _, findings = check(store, question, "neighbours", entity="Glasgow", rel_type="ROUTE")
+        assert findings == [], (question, texts(findings))
