@@ -77,7 +77,7 @@ def main() -> None:
             )
             offered = eligible([task], schema, tuple(given.graphs), given.question)
             # The evidence checks run after the LLM's choice (plan()), on the two rankings (plan.Rankings).
-            evidence = evidence_findings(task, ranked, given.question)
+            evidence = evidence_findings(task, ranked, given.question, dict(q.meta.get("params", {})), schema.directed)
             findings = [*findings, *(Finding(f, hard=False) for f in evidence)]
             if findings or not offered:
                 fired += 1
