@@ -47,7 +47,8 @@ _YES_NO_WORDS = re.compile(
     r"\bcheck (?:whether|if)\b|\bdetermine (?:whether|if)\b|\bfind out (?:whether|if)\b|"
     # a question after a lead-in: "If I leave town 3, is there ...?", "Look for the motif: does it ...?"
     r"[,:;]\s*(is|are|does|do|can|could|has|have|will|would)\s+(?:it|there|this|that|they|the|a|an|we|i|you|"
-    r"every|each|all|any|some|its|my|our|your|their|these|those)\b",
+    # "Treating every edge as two-way, are 3 and 5 in the same connected component?"
+    r"every|each|all|any|some|its|my|our|your|their|these|those|nodes?|vertex|vertices|\d+)\b",
     re.IGNORECASE,
 )
 #: An answer form the question states outright, wherever it says it: "cycle present? yes or no".
@@ -216,6 +217,8 @@ def ask_form(question: str) -> AskForm | None:
     ('yes/no', 'yes/no')
     >>> ask_form("Triangle check: how many triangles are there?")
     'number'
+    >>> ask_form("Treating every edge as two-way, are 3 and 5 in the same connected component?")
+    'yes/no'
     """
     ask = ask_sentence(question)
     # The ask sentence alone misses a form stated after it ("cycle present? yes or no").
