@@ -977,7 +977,14 @@ def check_choice(
     shape = _SHAPES[task.name]
     shape(c)
     strays = stray_names(question, [*entities, *values] if takes_value else entities)
-    if strays:
+    held = [] if takes_value else [v for v in values if set(strays) & set(v.phrase.split())]
+    if held:
+        # The name is found on relationships ("Who played Neo in The Matrix?": the roles of ACTED_IN):
+        # a task that reads only nodes (the whole cast of The Matrix) answers another question, and
+        # so does any choice of its parameters; by_relationship_value reads such a name.
+        shown = "; ".join(f"{v.phrase!r} is {v}" for v in held)
+        c.hard(f"The question names what relationships hold ({shown}); {task.name} reads only nodes.", rules_out=True)
+    elif strays:
         # Every task here reads the values of nodes: one naming a character ("Who played Iceman?")
         # may answer another question, so the choice runs unconfirmed.
         c.soft(
