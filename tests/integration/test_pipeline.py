@@ -130,8 +130,7 @@ def test_self_check_catches_wrong_code_and_feeds_it_back(settings):
 def test_self_check_cross_checks_llm_written_cypher_against_networkx(settings):
     wrong = "MATCH (a:G_Node)-[e:G_EDGE]->(b:G_Node) RETURN count(e) AS answer"
     model = scripted(
-        plan_reply("in_degree", node=2),
-        *KEEP,
+        plan_reply("in_degree", node=2),  # "the in-degree of node 2" says the role: no contrast call
         fenced("MATCH (n) RETURN n", "cypher"),
         fenced(wrong, "cypher"),
         fenced("MATCH (a:G_Node)-[e:G_EDGE]->(b:G_Node {id: 2}) RETURN count(e) AS answer", "cypher"),
