@@ -358,7 +358,7 @@ def unresolved_names(question: str, entities: Sequence[Entity]) -> list[str]:
 def _unresolved_capitalised(question: str, entities: Sequence[Entity]) -> list[tuple[int, str]]:
     """The capitalised words of ``question`` (not question words, three letters or more) outside
     every resolved phrase, each with where it starts."""
-    spans = [(m.start(), m.end()) for e in entities for m in re.finditer(re.escape(e.phrase), question)]
+    spans = [span for e in entities for span in _spans(question, e.phrase)]
     out = []
     for m in _WORD_RE.finditer(question):
         word = m.group().rstrip(".,")
@@ -373,6 +373,11 @@ def _unresolved_capitalised(question: str, entities: Sequence[Entity]) -> list[t
 _NOT_A_NAME = re.compile(r"(?:ean|ian|can|ese|ish)$|^I['’]")
 #: Where a sentence (or a clause after a dash or colon) starts: its first word is capitalised anyway.
 _SENTENCE_START = re.compile(r"(?:^|[.?!:;]\s+|\s[-–—]\s+)$")
+
+
+def _spans(question: str, phrase: str) -> list[tuple[int, int]]:
+    """Where ``phrase`` is written in ``question`` (every occurrence), as (start, end)."""
+    return [(m.start(), m.end()) for m in re.finditer(re.escape(phrase), question)]
 
 
 def stray_names(question: str, entities: Sequence[Entity]) -> list[str]:
@@ -452,10 +457,10 @@ def named_on_relationships(
         return []
     tokens = sorted({normalise(word) for _, word in loose if len(word) >= 3})[:40]
     values = {p: list(store.relationship_values(p.label, p.property, tokens, VALUES_PER_PROPERTY)) for p in props}
-    taken = [(m.start(), m.end()) for e in entities for m in re.finditer(re.escape(e.phrase), question)]
+    taken = [span for e in entities for span in _spans(question, e.phrase)]
     found = []
     for reading in resolve(question, values):
-        where = [(m.start(), m.end()) for m in re.finditer(re.escape(reading.phrase), question)]
+        where = _spans(question, reading.phrase)
         covers_loose = any(a <= start < b for a, b in where for start, _ in loose)
         overlaps_a_name = any(a < d and c < b for a, b in where for c, d in taken)
         if reading.is_exact() and covers_loose and not overlaps_a_name:

@@ -386,10 +386,7 @@ def singled_out_by_role(task: Task, question: str, values: dict[str, Any], direc
     >>> singled_out_by_role(out, "How many places can town 7 send goods to directly?", {"node": 7}, True)
     True
     """
-    node = values.get("node")
-    if not directed or node is None or task.node_role is None:
-        return False
-    if validate.node_role(question, node) != task.node_role:
+    if not _role_said(task, question, values, directed):
         return False
     asked = validate.reach_asked(question)
     kinds = [p.kind for p in task.parameters]
@@ -402,6 +399,19 @@ def singled_out_by_role(task: Task, question: str, values: dict[str, Any], direc
         and (asked is None or t.reach == asked[0])
     ]
     return fitting == [task]
+
+
+def _role_said(task: Task, question: str, values: dict[str, Any], directed: bool | None) -> bool:
+    """Whether, in a directed graph, the words give the chosen node the role the task counts it in
+    (:func:`grraf.pipeline.validate.node_role` is the task's ``node_role``: the end of the edges for
+    ``in_degree``)."""
+    node = values.get("node")
+    return (
+        bool(directed)
+        and node is not None
+        and task.node_role is not None
+        and (validate.node_role(question, node) == task.node_role)
+    )
 
 
 def cue_finding(task: Task, question: str) -> str | None:
@@ -618,10 +628,7 @@ def contrast_rival(
     found = rivals(task, offered)
     if not found:
         return None
-    node = (values or {}).get("node")
-    rival_role = found[0].node_role
-    told_apart = directed and node is not None and task.node_role and rival_role not in (None, task.node_role)
-    if told_apart and validate.node_role(question, node) == task.node_role:
+    if found[0].node_role not in (None, task.node_role) and _role_said(task, question, values or {}, directed):
         return None
     return found[0] if prefers(found[0], task, question, llm) else None
 
