@@ -184,7 +184,8 @@ def _print_report(out: Path) -> None:
     "more written the same way on 2026-11-27, run once on both stores, Neo4j with the peers, and seen); 13 "
     "(48 more written the same way on 2026-11-28, run once on both stores and seen); 14 (48 more written the "
     "same way on 2026-11-28, run once on ladybug and on Neo4j with the peers, and seen); 15 (48 more written "
-    "the same way on 2026-11-28, all test, not yet run); default: every batch.",
+    "the same way on 2026-11-28, run once on ladybug and partly on Neo4j, and seen); 16 (48 more written the "
+    "same way on 2026-11-28, all test, not yet run); default: every batch.",
 )
 @click.option(
     "--added",

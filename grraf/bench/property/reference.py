@@ -801,6 +801,48 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-363": lambda: nx.shortest_path_length(
             movies_graph(), ("Movie", "Ninja Assassin"), ("Person", "Diane Keaton")
         ),
+        # batch 16
+        "movies-364": lambda: _only(
+            a()[(a().source == "Rosie O'Donnell") & (a().target == "Sleepless in Seattle")].roles.iloc[0]
+        ),
+        "movies-365": lambda: _only(
+            a()[(a().source == "Gene Hackman") & a().roles.map(lambda r: "Jimmy McGinty" in r)].target
+        ),
+        "movies-366": lambda: _only(_top(-pd.Series({t: _released(t) for t in _movies_of("Tom Cruise")}))),
+        # the director(s) of the one film with the largest cast (refused if two films tie)
+        "movies-367": lambda: _only(d()[d().target == _only(_top(a().groupby("target").size()))].source),
+        "movies-368": lambda: _only(_top(pd.Series({n: _born(n) for n in ("Matt Damon", "Ben Affleck")}))),
+        "movies-369": lambda: _only(
+            _top(pd.Series({t: len(_cast(t)) for t in d()[d().source == "Ridley Scott"].target}))
+        ),
+        "movies-370": lambda: _released("The Prestige"),
+        "movies-371": lambda: int(p().born.between(1940, 1949).sum()),
+        "movies-372": lambda: _released("V for Vendetta") - _born("Hugo Weaving"),
+        "movies-373": lambda: len(set().union(*(_cast(t) for t in d()[d().source == "Ron Howard"].target))),
+        "movies-374": lambda: int((w().groupby("source").size() > 1).sum()),
+        "movies-375": lambda: round(
+            float(pd.Series([len(_cast(t)) for t in d()[d().source == "Robert Zemeckis"].target]).mean()), 4
+        ),
+        "movies-376": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Geena Davis"), ("Person", "Brooke Langton")
+        ),
+        "movies-377": lambda: sorted(w()[w().target == "Cloud Atlas"].source),
+        "movies-378": lambda: sorted(m()[m().released >= 2008].title),
+        "movies-379": lambda: sorted(set().union(*(_cast(t) for t in pr()[pr().source == "Lana Wachowski"].target))),
+        "movies-380": lambda: _co_actors("Sam Rockwell"),
+        "movies-381": lambda: sorted(t for t in _movies_of("Jack Nicholson") if _released(t) < 1995),
+        "movies-382": lambda: "Twister" in _movies_of("Philip Seymour Hoffman"),
+        "movies-383": lambda: bool(_movies_of("Keanu Reeves") & _movies_of("Tom Hanks")),
+        "movies-384": lambda: _released("Alien") < _released("Blade Runner"),
+        "movies-385": lambda: (
+            set(d()[d().source == "Clint Eastwood"].target) <= set(pr()[pr().source == "Clint Eastwood"].target)
+        ),
+        "movies-386": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Lori Singer"), ("Person", "Minnie Driver")
+        ),
+        "movies-387": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "The Birdcage"), ("Person", "Bonnie Hunt")
+        ),
     }
 
 
@@ -1509,6 +1551,49 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-362": lambda: all(g().has_edge(a, "JFK") for a in _airport_codes_in("Spain")),
         "flights-363": lambda: nx.shortest_path_length(g(), "LIH", "TRE"),
         "flights-364": lambda: nx.shortest_path_length(g(), "CPT", "CAL"),
+        # batch 16
+        "flights-365": lambda: str(_airport("MXP").city),
+        "flights-366": lambda: country()[_code_of("Incheon International Airport")],
+        "flights-367": lambda: _only(_top(-r()[r().source == "IST"].set_index("target").distance_km)),
+        "flights-368": lambda: _only(
+            _top(
+                pd.Series(
+                    {
+                        a: float(_airport(a).latitude)
+                        for a, c in country().items()
+                        if _continent_by_country_name()[c] == "Africa"
+                    }
+                )
+            )
+        ),
+        "flights-369": lambda: _only(_top(pd.Series({t: _distance("SIN", t) for t in ("SYD", "MEL")}))),
+        "flights-370": lambda: _only(_top(pd.Series({a: g().out_degree(a) for a in ("FCO", "MXP")}))),
+        "flights-371": lambda: _distance("MAD", "BCN"),
+        "flights-372": lambda: float(_airport(_code_of("Helsinki Airport")).latitude),
+        # Zurich has no domestic route: the count is the same whether Switzerland is read in or out
+        "flights-373": lambda: len(_foreign_countries_served("ZRH")),
+        "flights-374": lambda: int((nodes("flights", "Airport").longitude > 100).sum()),
+        "flights-375": lambda: round(float(r()[r().source == "SEA"].distance_km.mean()), 4),
+        "flights-376": lambda: nx.shortest_path_length(g(), "SCL", "OGG"),
+        # the optimum takes three flights (via Amsterdam and Seattle)
+        "flights-377": lambda: _lightest_within("BER", "HNL", 3),
+        "flights-378": lambda: sorted(g().successors("MEL")),
+        "flights-379": lambda: sorted(
+            t for t in g().successors("MIA") if _continent_by_country_name()[country()[t]] == "South America"
+        ),
+        "flights-380": lambda: sorted(_airport_codes_in("France")),
+        # Manchester and Edinburgh have no route between them
+        "flights-381": lambda: sorted(_unlinked_common_origins("MAN", "EDI")),
+        "flights-382": lambda: sorted({_continent_by_country_name()[country()[t]] for t in g().successors("NBO")}),
+        "flights-383": lambda: g().has_edge("VIE", "HND"),
+        "flights-384": lambda: bool(_airport("SYD").latitude < _airport("CPT").latitude),
+        # one change: at most two flights (there is no non-stop either)
+        "flights-385": lambda: "AKL" in nx.single_source_shortest_path_length(g(), "BCN", cutoff=2),
+        "flights-386": lambda: all(
+            g().has_edge(a, "MAD") for a, c in country().items() if _continent_by_country_name()[c] == "South America"
+        ),
+        "flights-387": lambda: nx.shortest_path_length(g(), "ORY", "AKL"),
+        "flights-388": lambda: nx.shortest_path_length(g(), "JNB", "OGG"),
     }
 
 
@@ -1609,6 +1694,13 @@ def _foreign_countries_served(code: str) -> set[str]:
     if country[code] in served:
         raise ValueError(f"{code} flies within {country[code]}: the count is ambiguous")
     return served
+
+
+def _unlinked_common_origins(first: str, second: str) -> set[str]:
+    """Airports with a route to both ``first`` and ``second``, refused when the two are linked
+    (then each would be in or out of the answer depending on how the question is read)."""
+    g = _unlinked(first, second)
+    return set(g.predecessors(first)) & set(g.predecessors(second))
 
 
 def _flying_to_one_not_the_other(wanted: str, unwanted: str) -> list[str]:
