@@ -112,8 +112,10 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
     remain after the last round, soft ones let the task run unconfirmed and a hard one drops it
     (code is then written from the question) unless an earlier round's choice had soft findings
     only: that one then runs unconfirmed; "none" drops it at once, or after asking once more
-    when the choice has an ``ask_again`` prompt. A reply repeated word for word ends the rounds:
-    its findings are the same, so asking again would only cost tokens.
+    when the choice has an ``ask_again`` prompt. A task is not offered in the next round when a
+    finding rules it out (:attr:`Finding.rules_out`) or when the LLM answers a hard finding with
+    the same reply word for word. A reply repeated to soft findings ends the rounds: its findings
+    are the same, so asking again would only cost tokens.
     """
     messages = list(choice.messages)
     findings: list[Finding] = []
@@ -148,10 +150,15 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
         repeated = reply == previous
         previous = reply
         parameters, findings = choice.check(task, reply)
-        if softest is None and findings and not any(f.hard for f in findings):
+        hard = any(f.hard for f in findings)
+        if softest is None and findings and not hard:
             softest = (task, parameters, findings)
-        if findings and repeated:
-            break  # the same reply to the same findings: another round would change nothing
+        # Refused, the 1.5B model gave the same reply word for word ("Which country is Dublin Airport
+        # in?": two_hop_neighbours out and out twice, though the finding named the direction; dev,
+        # ladybug), which ended the rounds and sent the question to drafted code. A hard finding it
+        # answers with the same reply takes the task off the next round's options, like one a
+        # finding rules out; asked once more, it chose neighbours there, confirmed and right.
+        drop = any(f.rules_out for f in findings) or (hard and repeated)
         if not findings:
             if restarted and choice.restart is not None:
                 rival = choice.restart.rival(task, tasks)
@@ -167,7 +174,10 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
         narrowing = choice.narrow(tasks) if choice.narrow is not None else None
         if narrowing is not None:
             tasks, json_schema = narrowing.tasks, narrowing.json_schema
-        if any(f.rules_out for f in findings) and any(t is not task for t in tasks):
+        drop = drop and any(t is not task for t in tasks)
+        if repeated and not drop:
+            break  # the same reply to the same findings: another round would change nothing
+        if drop:
             # Told what its choice does not compute, the 1.5B model chose it again in most such
             # rounds (degree for "Count the edges whose destination is 1", has_edge for a route):
             # the next round's grammar no longer offers it. The LLM still chooses, among the rest

@@ -82,6 +82,20 @@ def test_a_reply_repeated_to_the_same_findings_ends_the_rounds() -> None:
     assert result.task == "max_flow" and not result.confirmed and len(model.prompts) == 2
 
 
+def test_a_reply_repeated_to_a_hard_finding_takes_the_task_off_the_next_round() -> None:
+    hard = {1: [Finding("wrong", hard=True)], 2: [Finding("wrong", hard=True)]}
+    replies = (plan_reply("degree", node=2), plan_reply("degree", node=2), plan_reply("max_flow", source=0))
+    model = scripted(*replies)
+    check, calls = checker(hard)
+    options = [{"properties": {"task": {"const": name}}} for name in ("max_flow", "degree", "none")]
+    choice = Choice([HumanMessage("pick")], {"anyOf": options}, [FLOW, DEGREE], check)
+    result = decide(BASE, choice, LLMSession(model), rounds=3)
+    assert result.task == "max_flow" and result.confirmed and len(calls) == 3
+    assert "degree is not offered again" not in model.prompt_text(1)  # once refused, it may still be fixed
+    assert "degree is not offered again" in model.prompt_text(2)
+    assert [o["properties"]["task"]["const"] for o in model.schemas[2]["anyOf"]] == ["max_flow", "none"]
+
+
 def test_findings_left_after_the_last_round_drop_a_hard_choice_and_leave_a_soft_one_unconfirmed() -> None:
     hard = {1: [Finding("wrong", hard=True)], 2: [Finding("still wrong", hard=True)]}
     result, _, _ = run(plan_reply("max_flow", source=0), plan_reply("max_flow", source=0), found=hard)

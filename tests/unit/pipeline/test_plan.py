@@ -171,8 +171,11 @@ def test_a_negative_question_with_its_negative_task_is_confirmed() -> None:
 
 def test_a_persistent_hard_finding_drops_the_task() -> None:
     reply = plan_reply("out_degree", node=4)
-    result, _ = run_plan("How many edges leave node 1?", reply, reply)
-    assert result.task is None and result.chosen == "out_degree" and "node=4" in result.issues[0]
+    # the same reply to the same hard finding: the task is not offered again, and with nothing
+    # else chosen the question goes to drafted code
+    result, model = run_plan("How many edges leave node 1?", reply, reply, plan_reply("none"), plan_reply("none"))
+    assert result.task is None and "out_degree is not offered again" in model.prompt_text(2)
+    assert "out_degree" not in [o["properties"]["task"].get("const") for o in model.schemas[2]["anyOf"]]
 
 
 def test_only_tasks_giving_the_kind_of_answer_asked_for_are_offered() -> None:
