@@ -62,7 +62,7 @@ _VERB_FORMS = {
 #: and ``roles``, a question "played", "starred", "character"; a schema ``ROUTE``, a question "fly").
 #: Kept small: each group is one everyday sense, and matching one confirms a choice.
 _SAME_SENSE: tuple[frozenset[str], ...] = (
-    frozenset({"act", "play", "star", "cast", "perform"}),
+    frozenset({"act", "play", "star", "cast", "perform", "appear"}),
     frozenset({"role", "charact", "part"}),
     frozenset({"write", "author"}),
     # "Which airport offers more non-stop destinations?" speaks of its routes
@@ -147,8 +147,8 @@ def _matches(word: str, part: str) -> bool:
     (True, True, True, False)
     >>> _matches("written", "WROTE"), _matches("played", "acted"), _matches("character", "roles")
     (True, True, True)
-    >>> _matches("fly", "ROUTE"), _matches("starred", "DIRECTED")
-    (True, False)
+    >>> _matches("fly", "ROUTE"), _matches("starred", "DIRECTED"), _matches("appeared", "ACTED")
+    (True, False, True)
     """
     if word == part:
         return True
