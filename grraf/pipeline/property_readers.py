@@ -1019,10 +1019,14 @@ def _speaks_of_relationship(word: str, part: str) -> bool:
     [True, True, False, False, False]
     >>> _speaks_of_relationship("counting", "country"), _speaks_of_relationship("flies", "route")
     (False, True)
+    >>> _speaks_of_relationship("fly", "route")  # a verb ending in -ly, not an adverb
+    True
     """
     word = word.lower()
-    if len(word) < 3 or word in _HOMOGRAPHS or word.endswith(("ly", "ion", "ions")):
-        return False  # "directly", "direction" speak of no one directing
+    # "directly", "direction" speak of no one directing; "fly" is no adverb (an adverb's stem has 5+ letters)
+    adverb = word.endswith("ly") and len(word) >= 7
+    if len(word) < 3 or word in _HOMOGRAPHS or adverb or word.endswith(("ion", "ions")):
+        return False
     a, b = stem(word), stem(part)
     if a == b or any(a in group and b in group for group in _SAME_SENSE):
         return True

@@ -579,9 +579,10 @@ def test_after_a_finding_the_tasks_that_rank_what_the_question_ranks_are_shown(s
 
 def test_a_persistent_hard_finding_drops_the_task(store) -> None:
     wrong = plan_reply("neighbours", entity="The Matrix", rel_type="DIRECTED", direction="out")
-    chosen, model = decide(store, "Who directed The Matrix?", wrong, wrong)
-    assert chosen.task is None and chosen.chosen == "neighbours" and not chosen.confirmed
-    assert chosen.issues and len(model.prompts) == 2
+    # the same reply to the same hard finding: the task is not offered again; "none" then ends it
+    chosen, model = decide(store, "Who directed The Matrix?", wrong, wrong, plan_reply("none"), plan_reply("none"))
+    assert chosen.task is None and not chosen.confirmed and "neighbours is not offered again" in model.prompt_text(2)
+    assert "neighbours" not in [o["properties"]["task"].get("const") for o in model.schemas[2]["anyOf"]]
     assert chosen.entities  # the names still go to code generation
 
 
@@ -2076,3 +2077,25 @@ def test_where_a_named_airport_flies_and_where_the_asker_is_based_go_out(store) 
     for question in ("Where does Glasgow fly non-stop?", "I'm based in Glasgow. Where can I fly non-stop?"):
         _, findings = check(store, question, "neighbours", entity="Glasgow", rel_type="ROUTE")
         assert findings == [], (question, texts(findings))
+
+
+def test_a_second_step_the_words_never_speak_of_is_refused_naming_the_one_step_task(store) -> None:
+    # "acted" speaks of :ACTED_IN and nothing of :DIRECTED: the films Tom Hanks acted in are one step
+    films = {"entity": "Tom Hanks", "rel_type": "ACTED_IN", "second_rel_type": "DIRECTED", "second_direction": "in"}
+    _, found = check(store, "Which movies has Tom Hanks acted in?", "two_hop_neighbours", **films)
+    assert (
+        True,
+        "The question speaks of :ACTED_IN ('acted') and not of :DIRECTED; one step over :ACTED_IN is "
+        "neighbours, not two steps.",
+    ) in texts(found)
+    _, counted = check(store, "In how many movies has Tom Hanks acted?", "two_hop_count", **films)
+    assert any("is neighbour_count, not two steps" in text for _, text in texts(counted))
+    # both steps spoken of: the directors of the films he acted in are two steps away
+    _, both = check(store, "Who directed the movies Tom Hanks acted in?", "two_hop_neighbours", **films)
+    assert not any("not two steps" in text for _, text in texts(both))
+    # the asked noun speaks of the second step ("countries" for :IN_COUNTRY)
+    route = {"entity": "Glasgow", "rel_type": "ROUTE", "direction": "out", "second_rel_type": "IN_COUNTRY"}
+    _, countries = check(store, "Which countries can you fly to from Glasgow?", "two_hop_neighbours", **route)
+    assert not any("not two steps" in text for _, text in texts(countries))
+    _, places = check(store, "Where can you fly non-stop from Glasgow?", "two_hop_neighbours", **route)
+    assert any("one step over :ROUTE is neighbours" in text for _, text in texts(places))
