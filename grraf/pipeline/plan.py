@@ -278,7 +278,9 @@ def check_choice(
         # A damping factor may be stated as its complement: "Teleport probability 0.15" is damping
         # 0.85 (free batch p, pagerank-64, held back as a number the task does not take).
         used.append(round(1 - float(parameters["damping"]), 10))
-    unused = validate.unused_values(question, used)
+    # A number the task's own words hold is its definition, not a value: "proper colouring with just
+    # 2 colours" is bipartite (free batch r, bipartite-71: held back, then "none" twice).
+    unused = validate.unused_values(question, used, own=[c for c in task.cues if c.isdigit()])
     if unused:
         findings.append(
             Finding(f"The question states {', '.join(unused)}, which {task.signature()} does not take.", hard=False)
@@ -733,10 +735,11 @@ def polarity_finding(task: Task, question: str) -> str | None:
     a positive task must not meet the negation words of its negative twin anywhere in the ask; a
     yes/no task without a twin must not meet a plain negation. Small models swap the two readings,
     and a swapped yes/no is a wrong answer that no computation can catch, so such a choice is
-    never confirmed.
+    never confirmed. A limit on repeating ("with no link used twice") negates nothing asked.
     """
     if task.output != "yes/no":
         return None
+    question = validate.without_repetition_limits(question)
     if task.negates:
         words = negation_words(task, question)
         if validate.said(double_negatives_cancelled(question, words), words, main=True) is None:

@@ -348,16 +348,55 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
     return None
 
 
-def unused_values(question: str, used: Iterable[Any]) -> list[str]:
-    """Numbers the ask states that no chosen parameter takes.
+#: A number stated as the length of every edge ("each edge = 1", "every link counts as 1"): it says
+#: how distances are counted, and no parameter takes it.
+_EDGE_LENGTH = re.compile(
+    r"\b(?:each|every|all|any)\s+(?:edges?|links?|hops?|steps?|roads?|connections?)\b[^.?!,;()]{0,16}?"
+    r"(?:=|\bcounts?\s+(?:as|for)\b|\bis\b|\bas\b|\blength\b|\bweight\b|\bcosts?\b)\s*(\d+(?:\.\d+)?)\b",
+    re.IGNORECASE,
+)
+
+
+def unused_values(question: str, used: Iterable[Any], own: Iterable[str] = ()) -> list[str]:
+    """Numbers the ask states that no chosen parameter takes, leaving out ``own`` (numbers that are
+    words of the task's definition: the 2 of "2 colours" for bipartite) and an edge length that says
+    how distances are counted ("each edge = 1").
 
     >>> unused_values("How many nodes have degree greater than 10?", [])
     ['10']
     >>> unused_values("Which nodes are in the k-core for k = 3?", [3])
     []
+    >>> unused_values("Need the radius of this graph (each edge = 1).", [])
+    []
+    >>> unused_values("2 colours: yes/no?", [], own={"2"})
+    []
     """
-    taken = {str(v) for v in used}
+    taken = {str(v) for v in used} | set(own)
+    taken |= {m.group(1) for m in _EDGE_LENGTH.finditer(question)}
     return [v for v in dict.fromkeys(stated_values(question)) if v not in taken]
+
+
+#: "with no link used twice", "no node visited more than once", "no stop repeated": a limit on how a
+#: walk may repeat itself, which says what is asked for and negates nothing.
+_REPETITION_LIMIT = re.compile(
+    r"\b(?:with\s+)?no\s+(?:[a-z-]+\s+){1,2}?(?:is\s+|being\s+)?(?:(?:used|visited|crossed|traversed|taken|"
+    r"passed|walked|ridden|travelled|traveled|seen)\s+(?:twice|again|more\s+than\s+once)|repeated|reused|revisited)\b",
+    re.IGNORECASE,
+)
+
+
+def without_repetition_limits(question: str) -> str:
+    """``question`` without the limits it puts on repeating ("with no link used twice").
+
+    "Is there a set of at least three papers linked in a closed ring ..., with no link used twice?"
+    asks whether there is a cycle; its "no" was read as asking the opposite (free batch r, cycle-69).
+
+    >>> without_repetition_limits("Is there a closed ring, with no link used twice?")
+    'Is there a closed ring,  ?'
+    >>> without_repetition_limits("Is there no cycle?")
+    'Is there no cycle?'
+    """
+    return _REPETITION_LIMIT.sub(" ", question)
 
 
 # Words that make a yes/no question ask whether something does NOT hold. Deliberately few and

@@ -250,6 +250,34 @@ def test_how_a_walk_goes_is_no_negative_question() -> None:
     assert found == [], [f.text for f in found]
 
 
+def test_a_limit_on_repeating_is_no_negative_question() -> None:
+    # free batch r, cycle-69: the "no" of "with no link used twice" was read as asking the opposite
+    question = "Is there a set of papers linked in a closed ring, A to B and so on back to A, with no link used twice?"
+    _, found = check_choice(get_task("has_cycle"), {}, question, ScriptedStore({}, nodes=10))
+    assert found == [], [f.text for f in found]
+    _, negated = check_choice(
+        get_task("has_cycle"), {}, "Is there no ring, with no link used twice?", ScriptedStore({})
+    )
+    assert any("opposite" in f.text for f in negated)
+
+
+@pytest.mark.parametrize(
+    ("question", "task"),
+    [
+        # free batch r: "2 colours" is bipartite's own definition (bipartite-71, held back, then none)
+        ("proper colouring of the vertices with just 2 colours, edge direction ignored: exists? yes/no", "bipartite"),
+        # an edge length that says how hops are counted (radius-70, ran unconfirmed)
+        ("Need the radius of this undirected graph (each edge = 1).", "radius"),
+        ("Mean shortest-path length over all pairs, every edge counting as 1?", "average_shortest_path_length"),
+    ],
+)
+def test_a_number_that_defines_the_task_is_no_value_it_must_take(question, task) -> None:
+    _, found = check_choice(get_task(task), {}, question, ScriptedStore({}, nodes=10))
+    assert not any("The question states" in f.text for f in found), [f.text for f in found]
+    _, other = check_choice(get_task("radius"), {}, "Radius if node 2 is left out?", ScriptedStore({}, nodes=10))
+    assert any("The question states 2" in f.text for f in other)
+
+
 def test_a_node_named_before_the_ask_is_held_against_a_task_that_takes_none() -> None:
     question = "A rumour starts with person 7; each round, all who know it tell friends. How many rounds?"
     _, found = check_choice(get_task("connected_components"), {}, question, ScriptedStore({}, nodes=10))
