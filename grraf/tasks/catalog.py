@@ -797,7 +797,10 @@ TASKS: tuple[Task, ...] = (
         contrary=LEAST_WORST,
         distance=True,
         terms=("diameter",),
-        summary="the diameter: the largest shortest-path distance between any two nodes",
+        summary=(
+            "the diameter: how far apart the two farthest nodes are "
+            "(the largest shortest-path distance between any two nodes)"
+        ),
         phrasings=(
             "What is the diameter of this graph?",
             "What is the longest shortest path in the network?",
@@ -821,7 +824,10 @@ TASKS: tuple[Task, ...] = (
         contrary=EVERY_PAIR,
         distance=True,
         terms=("radius",),
-        summary="the radius: the smallest eccentricity over all nodes",
+        summary=(
+            "the radius: how far the farthest node is from the best-placed node "
+            "(the smallest eccentricity over all nodes)"
+        ),
         phrasings=(
             "What is the radius of this graph?",
             "What is the smallest eccentricity of any node?",
