@@ -280,6 +280,7 @@ class GraphQA:
                     plan.output,
                     plan.parameters.get("node"),
                     missing_ok=code == bound and _says_missing(plan),
+                    ranked=_ranks(plan),
                 )
                 check = (
                     self_check(value, plan, store, schema, self.settings)
@@ -441,6 +442,12 @@ def _says_missing(plan: Plan) -> bool:
     template's empty result is an answer, not an error."""
     task = task_of(plan)
     return task is not None and task.property_graph and bool(task.sentence.missing)
+
+
+def _ranks(plan: Plan) -> bool:
+    """Whether the plan's task answers with the top of a ranking (it takes an ``order``)."""
+    task = task_of(plan)
+    return task is not None and task.parameter("order") is not None
 
 
 def _cypher_renderer(store: GraphStore, schema: Schema) -> Callable[[TemplateChoice, dict[str, Any]], str | None]:

@@ -58,13 +58,16 @@ def as_number(value: Any) -> int | float | None:
     return None
 
 
-def normalize(value: Any, output_format: str, node: Any = None, *, missing_ok: bool = False) -> Any:
+def normalize(
+    value: Any, output_format: str, node: Any = None, *, missing_ok: bool = False, ranked: bool = False
+) -> Any:
     """The executed value in the requested form.
 
     ``node`` is the node the question is about ("... of node 3"), when it names one: a number
     asked about it may come back as a per-node mapping, and its entry is the answer.
     ``missing_ok``: nothing (None, or an empty path) is an answer here ("no connection exists"),
     for a verified template whose task says so.
+    ``ranked``: the answer is the top of a ranking ("which has the most"), so no node is no answer.
 
     Raises:
         CodeFailed: the value cannot be read in that form; fed back to the LLM so it can
@@ -134,6 +137,13 @@ def normalize(value: Any, output_format: str, node: Any = None, *, missing_ok: b
         if not isinstance(value, (list, tuple, set, frozenset)):
             raise CodeFailed(
                 f"The question asks for a list of nodes, but `answer` is {_short(value)}. Set answer to a list."
+            )
+        if ranked and not value:
+            # "Of Ridley Scott's films, which has the most cast members listed?" ranked the films he
+            # acted in, found none, and the empty answer was flagged verified (property batch 16).
+            raise CodeFailed(
+                "`answer` is empty: the question asks which one ranks first, and nothing in the data matched. "
+                "Check the relationship types and directions the question speaks of."
             )
         if output_format == "nodes":  # a set: any order, so a canonical one
             return sorted(set(value), key=_node_order)

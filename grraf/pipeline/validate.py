@@ -69,7 +69,7 @@ _NUMBER_ASK = re.compile(
     r"^\s*(what|what's|give|find|compute|calculate|report|tell me)\b[^?]*\b(weight|length|distance|cost|sum|total|"
     r"value|size|degree|in-degree|out-degree|indegree|outdegree|diameter|radius|eccentricity|coefficient|average|"
     r"mean|capacity|flow|score|fraction|share|proportion|ratio|percentage|index|density|girth|centrality|"
-    r"cardinality|probability|kilometres|kilometers|km|miles|metres|meters|hours|minutes)\b",
+    r"cardinality|probability|kilometres|kilometers|km|miles|metres|meters|hours|minutes|age)\b",
     re.IGNORECASE,
 )
 # A bare noun phrase asks for the number it names: "Weighted distance 2-5?", "Maximum matching size?".
@@ -206,6 +206,8 @@ def ask_form(question: str) -> AskForm | None:
     >>> ask_form("What's the routing with the fewest flights from Kahului to Tiree? List the airports.")
     'list'
     >>> ask_form("About how old was Tom Hanks when Forrest Gump came out?")
+    'number'
+    >>> ask_form("What age was Meg Ryan when Sleepless in Seattle came out?")
     'number'
     >>> ask_form("Please I want to know, exist a way going from vertex 3 until vertex 8?")
     'yes/no'

@@ -131,6 +131,21 @@ def test_an_empty_value_from_a_verified_template_is_no_answer(library) -> None:
     assert answer.trust == "executed" and answer.value == 9218
 
 
+def test_an_empty_top_of_a_ranking_from_a_verified_template_is_no_answer(library) -> None:
+    # "Of Ridley Scott's films, which has the most cast members listed?" ranked the films he acted
+    # in, found none, and "[]" was flagged verified (property batch 16)
+    written = "MATCH (p:Person {name: 'Tom Hanks'})-[:ACTED_IN]->(m:Movie) RETURN m.title AS answer LIMIT 1"
+    store = PropertyStore(lambda code: ["Cast Away"] if code == written else [])
+    reply = plan_reply(
+        "top_neighbour_by_degree", entity="Tom Hanks", rel_type="ACTED_IN", second_rel_type="ACTED_IN", order="highest"
+    )
+    question = "Of the movies Tom Hanks acted in, which has the most actors?"
+    answer, _ = ask(store, question, reply, fenced(written, "cypher"), settings=library)
+    assert answer.plan.task == "top_neighbour_by_degree"
+    assert answer.attempts[0].status != "ok" and "which one ranks first" in (answer.attempts[0].error or "")
+    assert answer.trust == "executed" and answer.value == ["Cast Away"]
+
+
 class _Projected(ScriptedStore):
     def __init__(self) -> None:
         super().__init__(lambda code: ["The Matrix"])
