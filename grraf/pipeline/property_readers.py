@@ -526,6 +526,10 @@ def direction_before(question: str, phrase: str) -> str | None:
     'out'
     >>> direction_before("Where does Berlin fly non-stop?", "Berlin"), direction_before("I'm in Oslo.", "Oslo") is None
     ('out', True)
+    >>> direction_before("What's the closest airport Dublin has a direct flight to?", "Dublin")
+    'out'
+    >>> direction_before("What destinations does Oslo serve non-stop?", "Oslo")
+    'out'
     >>> direction_before("I'm based in Oslo. Which is the farthest place I can reach non-stop?", "Oslo")
     'out'
     >>> q = "Starting from the film Heat, how do I reach the actor Al Pacino?"
@@ -560,6 +564,9 @@ def direction_before(question: str, phrase: str) -> str | None:
     if _SENDS_TO.match(question[found.end() :]):
         # "How many airports in Asia does Istanbul fly to non-stop?" (property batch 13, flights-303)
         return "out"
+    if _HAS_TRIPS_TO.match(question[found.end() :]) and not _LOCATING.search(before):
+        # "What's the closest airport Istanbul has a direct flight to?" (property batch 16, flights-367)
+        return "out"
     return None
 
 
@@ -570,9 +577,17 @@ _RECEIVES_FROM = re.compile(r"\s+(?:gets|receives|welcomes)\b[^.?!]*?\bfrom\b", 
 #: The named node as the one that sends: "<name> flies/sends/goes ... to", or "<name> flies" ending the
 #: ask ("Where does Berlin fly non-stop?").
 _SENDS_TO = re.compile(
-    r"\s+(?:fl(?:y|ies)|sends?|goes|go)(?:\s+(?:non-?stop|direct(?:ly)?|straight))?(?:\s+to\b|\s*[?.!]|\s*$)",
+    r"\s+(?:fl(?:y|ies)|sends?|goes|go|serves?)(?:\s+(?:non-?stop|direct(?:ly)?|straight))?(?:\s+to\b|\s*[?.!]|\s*$)",
     re.IGNORECASE,
 )
+#: The named node as the one whose trips go somewhere: "<name> has a direct flight to". Not after a
+#: place the name only locates ("airports in Japan have flights to"): that speaks of other nodes.
+_HAS_TRIPS_TO = re.compile(
+    r"\s+(?:has|have|offers?|runs?|operates?)\s+(?:(?:a|an|any|some)\s+)?(?:[a-z-]+\s+){0,2}?"
+    r"(?:flights?|routes?|services?|connections?)\s+to\b",
+    re.IGNORECASE,
+)
+_LOCATING = re.compile(r"\b(?:in|of|outside|within|across|at|from)(?:\s+the)?$")
 _OWN_TRIPS = re.compile(
     r"['’]s?\s+(?:[a-z-]+\s+){0,2}?(arrivals?|flights|routes|destinations|departures|services|connections)\b",
     re.IGNORECASE,
