@@ -626,6 +626,9 @@ def _defined_relation(question: str) -> tuple[str, bool] | None:
     return None
 
 
+_ARTICLES = frozenset({"a", "an", "the", "some", "any"})
+
+
 def _defined_role(question: str, number: str) -> NodeRole | None:
     """The node's role by the edge meaning the question defines, where the ask uses that relation."""
     relation = _defined_relation(question)
@@ -638,10 +641,17 @@ def _defined_role(question: str, number: str) -> NodeRole | None:
     words[0] = re.escape(re.sub(r"(?:ies|es|s|ed)$", "", words[0])) + r"\w*"
     phrase = r"\b" + words[0]
     for i, word in enumerate(words[1:], start=1):
-        step = r"\s+(?:\w+ly\s+)?" + re.escape(word)
         # "A ships seeds to B" is asked as "ships directly to how many farms": the words between the
-        # verb and its closing preposition may be left out.
+        # verb and its closing preposition may be left out, and are asked in other numbers ("A
+        # recommended a book to B" as "has 7 recommended books to").
         between = i < len(words) - 1 and words[-1].lower() in _RELATION_PREPOSITIONS
+        if between and word.lower() in _ARTICLES:
+            said = r"(?:a|an|the|some|any)"
+        elif between:
+            said = re.escape(re.sub(r"(?:es|s)$", "", word)) + r"\w*"
+        else:
+            said = re.escape(word)
+        step = r"\s+(?:\w+ly\s+)?" + said
         phrase += f"(?:{step})?" if between else step
     ask = ask_sentence(question)
     as_object = re.search(phrase + r"\s+(?:\w+ly\s+)?" + _NAMED + number, ask, re.IGNORECASE)

@@ -10,6 +10,7 @@ from grraf.pipeline.validate import (
     direction_issue,
     form_fits,
     mentions,
+    node_role,
     said,
     sentences,
     stated_values,
@@ -132,3 +133,10 @@ def test_a_count_qualified_by_its_words(question: str, qualifier: str | None) ->
 )
 def test_words_said_outside_a_manner_clause(question: str, words: tuple[str, ...], found: str | None) -> None:
     assert said(question, words) == found
+
+
+def test_the_middle_words_of_a_defined_relation_may_be_asked_in_another_number() -> None:
+    # free batch r, out_degree-69: "A recommended a book to B", asked as "has 7 recommended books to"
+    defined = "An arrow from reader A to reader B means A recommended a book to B. "
+    assert node_role(defined + "How many different readers has 7 recommended books to?", 7) == "start"
+    assert node_role(defined + "How many readers recommended the books to 7?", 7) == "end"
