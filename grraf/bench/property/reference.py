@@ -1251,17 +1251,7 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-223": lambda: _only(
             _top(r()[r().source.map(country()) == r().target.map(country())].groupby(r().source.map(country())).size())
         ),
-        "flights-224": lambda: _only(
-            _top(
-                pd.Series(
-                    {
-                        a: float(_airport(a).latitude)
-                        for a, c in country().items()
-                        if _continent_by_country_name()[c] == "Asia"
-                    }
-                )
-            )
-        ),
+        "flights-224": lambda: _only(_top(_latitudes_in("Asia"))),
         "flights-225": lambda: _only(
             _top(r().groupby(r().source.map(country()).map(_continent_by_country_name())).distance_km.mean())
         ),
@@ -1478,17 +1468,7 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-317": lambda: str(_airport(_only(nodes("flights", "Airport").query("city == 'Boston'").code))["name"]),
         "flights-318": lambda: str(_airport(_code_of("Chhatrapati Shivaji Maharaj International Airport")).city),
         "flights-319": lambda: _distance("HNL", "AKL"),
-        "flights-320": lambda: _only(
-            _top(
-                pd.Series(
-                    {
-                        a: float(_airport(a).latitude)
-                        for a, c in country().items()
-                        if _continent_by_country_name()[c] == "North America"
-                    }
-                )
-            )
-        ),
+        "flights-320": lambda: _only(_top(_latitudes_in("North America"))),
         "flights-321": lambda: _only(_top(r()[r().source == "MUC"].set_index("target").distance_km)),
         "flights-322": lambda: _only(_top(-pd.Series({t: _distance("LAX", t) for t in ("NRT", "HND")}))),
         "flights-323": lambda: _only(_top(-pd.Series({a: g().in_degree(a) for a in _airport_codes_in("Germany")}))),
@@ -1555,17 +1535,7 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-365": lambda: str(_airport("MXP").city),
         "flights-366": lambda: country()[_code_of("Incheon International Airport")],
         "flights-367": lambda: _only(_top(-r()[r().source == "IST"].set_index("target").distance_km)),
-        "flights-368": lambda: _only(
-            _top(
-                pd.Series(
-                    {
-                        a: float(_airport(a).latitude)
-                        for a, c in country().items()
-                        if _continent_by_country_name()[c] == "Africa"
-                    }
-                )
-            )
-        ),
+        "flights-368": lambda: _only(_top(_latitudes_in("Africa"))),
         "flights-369": lambda: _only(_top(pd.Series({t: _distance("SIN", t) for t in ("SYD", "MEL")}))),
         "flights-370": lambda: _only(_top(pd.Series({a: g().out_degree(a) for a in ("FCO", "MXP")}))),
         "flights-371": lambda: _distance("MAD", "BCN"),
@@ -1751,6 +1721,12 @@ def _only_stop_of_the_lightest_route(source: str, target: str) -> str:
 def _continent_by_country_name() -> dict[str, str]:
     c = nodes("flights", "Country")
     return dict(zip(c.name, c.continent, strict=True))
+
+
+def _latitudes_in(continent: str) -> pd.Series:
+    """The latitude of every airport on ``continent``, by airport code."""
+    on = _continent_by_country_name()
+    return pd.Series({a: float(_airport(a).latitude) for a, c in _country_of().items() if on[c] == continent})
 
 
 def _airport_codes_in(country_name: str) -> list[str]:
