@@ -157,7 +157,7 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
         # in?": two_hop_neighbours out and out twice, though the finding named the direction; dev,
         # ladybug), which ended the rounds and sent the question to drafted code. A hard finding it
         # answers with the same reply takes the task off the next round's options, like one a
-        # finding rules out; asked once more, it chose neighbours there, confirmed and right.
+        # finding rules out; asked once more, it chose neighbours there, which the readers confirmed.
         drop = any(f.rules_out for f in findings) or (hard and repeated)
         if not findings:
             if restarted and choice.restart is not None:
