@@ -445,9 +445,11 @@ def _says_missing(plan: Plan) -> bool:
 
 
 def _ranks(plan: Plan) -> bool:
-    """Whether the plan's task answers with the top of a ranking (it takes an ``order``)."""
+    """Whether the plan's task answers with the top of a ranking of the nodes the data holds (it takes
+    an ``order``). Not a comparison of two named nodes: there nothing comes back when one lacks the
+    property ("Who is older, X or Y?" with no birth year for X), and that is the answer."""
     task = task_of(plan)
-    return task is not None and task.parameter("order") is not None
+    return task is not None and task.parameter("order") is not None and task.parameter("other") is None
 
 
 def _cypher_renderer(store: GraphStore, schema: Schema) -> Callable[[TemplateChoice, dict[str, Any]], str | None]:
