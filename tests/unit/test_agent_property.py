@@ -8,6 +8,7 @@ projects into NetworkX for graph algorithms.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -114,36 +115,46 @@ def test_no_connection_is_an_answer_of_a_verified_template(library) -> None:
     assert answer.answer == "No connection from Glasgow to Auckland over :ROUTE exists."
 
 
-def test_an_empty_value_from_a_verified_template_is_no_answer(library) -> None:
-    # "Edinburgh to Seoul covering as few kilometres as possible": no direct route, so the
-    # relationship's distance is nothing; it was flagged verified as "[]" (property batch 6)
-    summed = (
-        "MATCH p = (a:Airport {city: 'Glasgow'})-[:ROUTE*1..2]->(b:Airport {city: 'Auckland'}) RETURN 9218 AS answer"
-    )
-    store = PropertyStore(lambda code: 9218 if code == summed else [])
-    reply = plan_reply(
-        "relationship_property", source="Glasgow", target="Auckland", rel_type="ROUTE", property="distance_km"
-    )
-    question = "How many km is the flight from Glasgow to Auckland?"
-    answer, model = ask(store, question, reply, fenced(summed, "cypher"), settings=library)
-    assert answer.plan.task == "relationship_property"
-    assert answer.attempts[0].status != "ok" and "nothing in the data matched" in (answer.attempts[0].error or "")
-    assert answer.trust == "executed" and answer.value == 9218
-
-
-def test_an_empty_top_of_a_ranking_from_a_verified_template_is_no_answer(library) -> None:
-    # "Of Ridley Scott's films, which has the most cast members listed?" ranked the films he acted
-    # in, found none, and "[]" was flagged verified (property batch 16)
-    written = "MATCH (p:Person {name: 'Tom Hanks'})-[:ACTED_IN]->(m:Movie) RETURN m.title AS answer LIMIT 1"
-    store = PropertyStore(lambda code: ["Cast Away"] if code == written else [])
-    reply = plan_reply(
-        "top_neighbour_by_degree", entity="Tom Hanks", rel_type="ACTED_IN", second_rel_type="ACTED_IN", order="highest"
-    )
-    question = "Of the movies Tom Hanks acted in, which has the most actors?"
+@pytest.mark.parametrize(
+    ("question", "reply", "written", "written_value", "error"),
+    [
+        # "Edinburgh to Seoul covering as few kilometres as possible": no direct route, so the
+        # relationship's distance is nothing; it was flagged verified as "[]" (property batch 6)
+        (
+            "How many km is the flight from Glasgow to Auckland?",
+            plan_reply(
+                "relationship_property", source="Glasgow", target="Auckland", rel_type="ROUTE", property="distance_km"
+            ),
+            "MATCH p = (a:Airport {city: 'Glasgow'})-[:ROUTE*1..2]->(b:Airport {city: 'Auckland'}) "
+            "RETURN 9218 AS answer",
+            9218,
+            "nothing in the data matched",
+        ),
+        # "Of Ridley Scott's films, which has the most cast members listed?" ranked the films he acted
+        # in, found none, and "[]" was flagged verified (property batch 16)
+        (
+            "Of the movies Tom Hanks acted in, which has the most actors?",
+            plan_reply(
+                "top_neighbour_by_degree",
+                entity="Tom Hanks",
+                rel_type="ACTED_IN",
+                second_rel_type="ACTED_IN",
+                order="highest",
+            ),
+            "MATCH (p:Person {name: 'Tom Hanks'})-[:ACTED_IN]->(m:Movie) RETURN m.title AS answer LIMIT 1",
+            ["Cast Away"],
+            "which one ranks first",
+        ),
+    ],
+)
+def test_an_empty_result_of_a_verified_template_that_presumes_one_is_no_answer(
+    library, question, reply, written, written_value, error
+) -> None:
+    store = PropertyStore(lambda code: written_value if code == written else [])
     answer, _ = ask(store, question, reply, fenced(written, "cypher"), settings=library)
-    assert answer.plan.task == "top_neighbour_by_degree"
-    assert answer.attempts[0].status != "ok" and "which one ranks first" in (answer.attempts[0].error or "")
-    assert answer.trust == "executed" and answer.value == ["Cast Away"]
+    assert answer.plan.task == json.loads(reply)["task"]
+    assert answer.attempts[0].status != "ok" and error in (answer.attempts[0].error or "")
+    assert answer.trust == "executed" and answer.value == written_value
 
 
 class _Projected(ScriptedStore):
