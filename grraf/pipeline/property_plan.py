@@ -2133,6 +2133,70 @@ def _compare_degree_values(c: _Check) -> None:
     c.pattern(f"{first} counts {than} {second}")
 
 
+#: An ask for how far apart two values are: "How many years older is X than Y?", "How old was X when
+#: Y came out?", "How many years apart ...", "the difference in ...", "subtract his birth year".
+_DIFFERENCE = re.compile(
+    r"\b(?:differen\w*|differ|apart|minus|subtract\w*|how\s+old|what\s+age|how\s+(?:many|much)\s+(?:\w+\s+){0,2}?"
+    r"(?:older|younger|earlier|later|after|before|more|less|higher|lower|longer|shorter|further|farther|bigger|"
+    r"smaller|larger|taller|north|south|east|west)|(?:older|younger|earlier|later|higher|lower|longer|shorter|"
+    r"further|farther|bigger|smaller|larger|taller)\s+by|by\s+how\s+(?:many|much))\b",
+    re.IGNORECASE,
+)
+
+
+def _value_difference(c: _Check) -> None:
+    """How far apart a property of one named node and a property of a second are ("How many years
+    older is X than Y?", "How old was X when Y came out?": the film's release year against the
+    person's birth year). The template gives the larger minus the smaller, so which node the LLM
+    puts first does not matter; each property must be one the words give for its node: named, the
+    one the ask's scale word reads ("older" of ``born``), or the one point in time of a label when
+    the ask speaks of years. A property picked without such words (a year where the question meant
+    a count) would give a confident wrong number, so it is a hard finding, not a soft one."""
+    if not _DIFFERENCE.search(c.question):
+        c.hard(
+            f"The question asks for no difference (no words such as 'how many years older', 'how old was ... when', "
+            f"'apart', 'the difference'): {c.task.name} subtracts two values."
+        )
+    firsts, seconds = c.entity("entity"), c.entity("other")
+    prop = c.given("property")
+    if prop is None:
+        c.hard(f"{c.task.name} needs property.")
+    if not firsts or not seconds or prop is None:
+        return
+    other_prop = c.given("other_property") or prop
+    a = _difference_end(c, firsts, str(prop), "property")
+    b = _difference_end(c, seconds, str(other_prop), "other_property")
+    if a is None or b is None:
+        return
+    if (a.label, a.value, prop) == (b.label, b.value, other_prop):
+        c.hard(f"entity and other name the same node and property: {c.task.name} subtracts two values.")
+        return
+    c.bind_entity("entity", a)
+    c.bind_entity("other", b)
+    c.params["property"], c.params["other_property"] = str(prop), str(other_prop)
+    c.pattern(f"the {prop} of ({a.value}) and the {other_prop} of ({b.value})")
+
+
+def _difference_end(c: _Check, readings: Sequence[Entity], prop: str, name: str) -> Entity | None:
+    """The reading of one named node that holds ``prop`` as a number the words give, or None."""
+    having = [r for r in readings if numeric(c.graph.properties(r.label).get(prop, ""))]
+    if not having:
+        r = readings[0]
+        held = ", ".join(p for p, t in c.graph.properties(r.label).items() if numeric(t)) or "none"
+        c.hard(f"{name}={prop!r} is no number of :{r.label} ({r.value!r}); its numbers: {held}.")
+        return None
+    reading = having[0]
+    numbers = [p for p, t in c.graph.properties(reading.label).items() if numeric(t)]
+    masked = _masked(c.question, c.entities)
+    tied = readers.scale_properties(masked, numbers)
+    years = [p for p in numbers if readers.yearlike(p)]
+    timed = readers.asks_when(masked) or re.search(r"\b(?:how\s+old|what\s+age)\b", masked, re.IGNORECASE)
+    if c.speaks_of(prop) is None and tied != [prop] and not (timed and years == [prop]):
+        said = f" ('{readers.scale_words(masked, tied[0])[0]}' reads {' or '.join(map(repr, tied))})" if tied else ""
+        c.hard(f"The question does not say it reads {prop!r} of {reading.value!r}{said}.")
+    return reading
+
+
 def _compare_pair(
     c: _Check, a: Entity, b: Entity, comparison: str, stated: tuple[str, str] | None, measure: str
 ) -> None:
@@ -2397,6 +2461,7 @@ _SHAPES = {
     "top_by_property": _top_by_property,
     "compare_entities": _compare_entities,
     "compare_values": _compare_values,
+    "value_difference": _value_difference,
     "count_by_degree": _count_by_degree,
     "filter_nodes": _filter_nodes,
     "count_where": _count_where,

@@ -55,6 +55,11 @@ OTHER_DIRECTION = Param(
 )
 LABEL = Param("label", "label", "the kind of node asked about (its label)")
 PROPERTY = Param("property", "property", "the property asked about or compared")
+#: A difference may read another property at the second node ("How old was X when Y came out?":
+#: the film's release year against the person's birth year).
+OTHER_PROPERTY = Param(
+    "other_property", "property", "the second named node's property, when not the same one", default=""
+)
 RETURNS = Param("returns", "property", "the property that names the nodes of the answer", default="")
 OP = Param("op", "choice", "how the property compares with the value", choices=(">", ">=", "<", "<=", "="))
 THRESHOLD = Param("threshold", "number", "the number the question compares with")
@@ -647,6 +652,26 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         parameters=(ENTITY, OTHER, REL_TYPE, DIRECTION, COMPARISON),
         template="property_compare_degree_values",
         sentence=Sentence(yes="Yes: {pattern}.", no="No: it is not so that {pattern}."),
+    ),
+    _task(
+        name="value_difference",
+        summary="how far apart a value of each of two named nodes is: years older or younger, later or earlier, "
+        "how much more, higher, further",
+        phrasings=(
+            "How many years older is Alice than Bob?",
+            "How old was Grace Kelly when Rear Window came out?",
+            "How many years after Alien did Aliens come out?",
+            "How much higher is Everest than K2?",
+            "What is the difference in population between Leeds and York?",
+            "How much further north is Leeds than York?",
+            "How many years apart were Emma and Persuasion published?",
+        ),
+        output="value",
+        parameters=(ENTITY, PROPERTY, OTHER, OTHER_PROPERTY),
+        template="property_value_difference",
+        sentence=Sentence(
+            value="The difference between the {property} of {entity} and the {other_property} of {other}: {value}."
+        ),
     ),
     _task(
         name="relationship_exists",

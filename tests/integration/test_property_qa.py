@@ -1047,3 +1047,51 @@ def test_readers_after_batch_14_agree_with_the_projection_and_the_gold(store_nam
 @pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
 def test_readers_after_batch_14_asked_end_to_end_are_verified_and_right(store_name, request, library) -> None:
     _moved_plans_asked_are_verified_and_right(request.getfixturevalue(store_name), READER_PLANS, library)
+
+
+# ------------------------------------------------------------------ how far apart two named nodes' values are
+
+#: Questions moved to dev when value_difference came (ages at a release, years between two films,
+#: years between two births): the plan a person would choose.
+DIFFERENCE_PLANS: dict[str, dict[str, Any]] = {
+    "movies-197": {
+        "task": "value_difference",
+        "entity": "Tom Hanks",
+        "property": "born",
+        "other": "Forrest Gump",
+        "other_property": "released",
+    },
+    "movies-275": {
+        "task": "value_difference",
+        "entity": "Jack Nicholson",
+        "property": "born",
+        "other": "One Flew Over the Cuckoo's Nest",
+        "other_property": "released",
+    },
+    "movies-306": {"task": "value_difference", "entity": "Max von Sydow", "other": "Ethan Hawke", "property": "born"},
+    "movies-341": {
+        "task": "value_difference",
+        "entity": "Million Dollar Baby",
+        "property": "released",
+        "other": "Morgan Freeman",
+        "other_property": "born",
+    },
+    "movies-348": {"task": "value_difference", "entity": "Footloose", "other": "Frost/Nixon", "property": "released"},
+    "movies-372": {
+        "task": "value_difference",
+        "entity": "Hugo Weaving",
+        "property": "born",
+        "other": "V for Vendetta",
+        "other_property": "released",
+    },
+}
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_differences_agree_with_the_projection_and_the_gold(store_name, request) -> None:
+    _moved_plans_agree(request.getfixturevalue(store_name), DIFFERENCE_PLANS)
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_differences_asked_end_to_end_are_verified_and_right(store_name, request, library) -> None:
+    _moved_plans_asked_are_verified_and_right(request.getfixturevalue(store_name), DIFFERENCE_PLANS, library)

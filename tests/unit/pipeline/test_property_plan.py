@@ -834,6 +834,10 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
             "Is Tom Hanks older than Meg Ryan?",
             {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "comparison": "lower"},
         ),
+        "value_difference": (
+            "How old was Tom Hanks when Cast Away came out?",
+            {"entity": "Tom Hanks", "property": "born", "other": "Cast Away", "other_property": "released"},
+        ),
         "both_relationships": (
             "Which people both wrote and directed the same movie?",
             {"rel_type": "WROTE", "second_rel_type": "DIRECTED"},
@@ -2099,3 +2103,35 @@ def test_a_second_step_the_words_never_speak_of_is_refused_naming_the_one_step_t
     assert not any("not two steps" in text for _, text in texts(countries))
     _, places = check(store, "Where can you fly non-stop from Glasgow?", "two_hop_neighbours", **route)
     assert any("one step over :ROUTE is neighbours" in text for _, text in texts(places))
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "finding"),
+    [
+        ("How many years older is Tom Hanks than Meg Ryan?", {"property": "born"}, None),
+        ("By how many years is Tom Hanks younger than Meg Ryan?", {"property": "born"}, None),
+        ("How many years after The Matrix did Cast Away come out?", {"property": "released"}, None),
+        ("How old was Tom Hanks when Cast Away came out?", {"property": "born", "other_property": "released"}, None),
+        ("How much further north is LHR than SYD?", {"property": "latitude"}, None),
+        # the answer would be a difference of two years, asked as a yes or no
+        ("Is Tom Hanks older than Meg Ryan?", {"property": "born"}, "asks for no difference"),
+        # a count of steps is no property: a year picked for it gives a confident wrong number
+        ("How many steps separate Tom Hanks from Keanu Reeves?", {"property": "born"}, "does not say it reads 'born'"),
+        ("How many years after The Matrix did Cast Away come out?", {"property": "name"}, "is no number of :Movie"),
+    ],
+)
+def test_a_difference_reads_a_property_the_words_give_for_each_node(store, question, reply, finding) -> None:
+    names = [e.value for e in find_entities(question, store, store.schema()) if not e.on_relationship]
+    first, second = sorted(names, key=question.find)
+    params, findings = check(store, question, "value_difference", entity=first, other=second, **reply)
+    hard = [f.text for f in findings if f.hard]
+    if finding is None:
+        assert findings == [] and params["other_property"] == reply.get("other_property", reply["property"])
+    else:
+        assert any(finding in text for text in hard), texts(findings)
+
+
+def test_a_difference_is_not_a_comparison_asked_yes_or_no(store) -> None:
+    reply = {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "comparison": "lower"}
+    _, findings = check(store, "How many years older is Tom Hanks than Meg Ryan?", "compare_values", **reply)
+    assert any(f.hard for f in findings), texts(findings)
