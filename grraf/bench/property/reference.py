@@ -843,6 +843,62 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-387": lambda: nx.shortest_path_length(
             movies_graph(), ("Movie", "The Birdcage"), ("Person", "Bonnie Hunt")
         ),
+        # batch 17
+        "movies-388": lambda: _only(
+            a()[(a().source == "Laurence Fishburne") & (a().target == "Mystic River")].roles.iloc[0]
+        ),
+        "movies-389": lambda: _only(_top(pd.Series({t: _released(t) for t in _movies_of("Kevin Bacon")}))),
+        "movies-390": lambda: _only(_top(-pd.Series({n: _born(n) for n in ("Sean Penn", "Tim Robbins")}))),
+        "movies-391": lambda: _only(
+            _top(-pd.Series({t: _released(t) for t in d()[d().source == "Clint Eastwood"].target}))
+        ),
+        "movies-392": lambda: _only(
+            set().union(*(_cast(t) for t in d()[d().source == "Rob Reiner"].target))
+            & set().union(*(_cast(t) for t in d()[d().source == "Clint Eastwood"].target))
+        ),
+        # 1990 to 1999, each actor once per film
+        "movies-393": lambda: _only(
+            _top(
+                a()[a().target.map(_released).between(1990, 1999)]
+                .drop_duplicates(["source", "target"])
+                .groupby("source")
+                .size()
+            )
+        ),
+        "movies-394": lambda: _released("Something's Gotta Give"),
+        "movies-395": lambda: _released("Top Gun") - _born("Tom Cruise"),
+        "movies-396": lambda: int((p()[p().name.isin(set(d().source))].born < 1940).sum()),
+        "movies-397": lambda: len(set(m().title) - set(w().target)),
+        "movies-398": lambda: len(
+            a()[(a().source == "Meg Ryan") & (a().target == "Joe Versus the Volcano")].roles.iloc[0]
+        ),
+        "movies-399": lambda: round(
+            float(pd.Series([len(_cast(t)) for t in m()[m().released == 2003].title]).mean()), 4
+        ),
+        "movies-400": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "J.T. Walsh"), ("Person", "Stephen Rea")
+        ),
+        "movies-401": lambda: sorted(w()[w().source == "Aaron Sorkin"].target),
+        # co-actors of each, neither of the two themselves (they acted together in Top Gun)
+        "movies-402": lambda: sorted(
+            (set(_co_actors("Meg Ryan")) & set(_co_actors("Tom Cruise"))) - {"Meg Ryan", "Tom Cruise"}
+        ),
+        "movies-403": lambda: sorted(set(d()[d().target.isin(_movies_of("Gene Hackman"))].source)),
+        "movies-404": lambda: sorted(m()[m().released == 2000].title),
+        "movies-405": lambda: sorted(
+            x for x in set(a().source) if len(_movies_of(x) & set(d()[d().source == "Nora Ephron"].target)) > 1
+        ),
+        "movies-406": lambda: bool(_movies_of("Robin Williams") & _movies_of("Matt Damon")),
+        "movies-407": lambda: _released("Apollo 13") < _released("Forrest Gump"),
+        # five each: not more
+        "movies-408": lambda: len(_movies_of("Kevin Bacon")) > len(_movies_of("Meg Ryan")),
+        "movies-409": lambda: bool((p().born > 1985).any()),
+        "movies-410": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Corey Feldman"), ("Person", "Sally Field")
+        ),
+        "movies-411": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "The Replacements"), ("Person", "Renée Zellweger")
+        ),
     }
 
 
@@ -1564,6 +1620,51 @@ def _flights_reference() -> dict[str, Reference]:
         ),
         "flights-387": lambda: nx.shortest_path_length(g(), "ORY", "AKL"),
         "flights-388": lambda: nx.shortest_path_length(g(), "JNB", "OGG"),
+        # batch 17
+        "flights-389": lambda: str(_airport("DFW")["name"]),
+        "flights-390": lambda: country()[_code_of("Beijing Capital International Airport")],
+        "flights-391": lambda: _only(_top(pd.Series({a: float(_airport(a).longitude) for a in ("NRT", "HND")}))),
+        # Mexico City (19.44) just south of Kona (19.74), whether or not Hawaii is read as North America
+        "flights-392": lambda: _only(_top(-_latitudes_in("North America"))),
+        "flights-393": lambda: _only(
+            _top(
+                r()[r().source.map(country()).map(_continent_by_country_name()) == "Europe"]
+                .groupby("source")
+                .distance_km.max()
+            )
+        ),
+        "flights-394": lambda: _only_stop_of_the_lightest_route("BER", "DEL"),
+        "flights-395": lambda: _distance("ARN", "HEL"),
+        "flights-396": lambda: sum(
+            1 for t in g().successors("NRT") if _continent_by_country_name()[country()[t]] == "Oceania"
+        ),
+        "flights-397": lambda: int(r()[r().source == "HKG"].distance_km.max()),
+        "flights-398": lambda: sum(
+            1
+            for c, n in pd.Series(list(country().values())).value_counts().items()
+            if n > 1 and _continent_by_country_name()[c] == "Asia"
+        ),
+        # Campbeltown (from Glasgow) and Santiago (from Sydney)
+        "flights-399": lambda: sum(1 for a in g() if g().in_degree(a) == 1),
+        # the optimum takes three flights (via Helsinki and Hong Kong)
+        "flights-400": lambda: _lightest_within("OSL", "SYD", 3),
+        "flights-401": lambda: nx.shortest_path_length(g(), "GLA", "MEL"),
+        "flights-402": lambda: sorted(g().successors("CPH")),
+        # Mumbai and Cape Town have no route between them
+        "flights-403": lambda: sorted(_unlinked_common_origins("BOM", "CPT")),
+        "flights-404": lambda: sorted(a for a in g().predecessors("HND") if country()[a] == "United States"),
+        "flights-405": lambda: sorted(
+            t for t in g().successors("JNB") if _continent_by_country_name()[country()[t]] == "Asia"
+        ),
+        # no domestic route from Buenos Aires: Argentina is not among them either way
+        "flights-406": lambda: sorted(_foreign_countries_served("EZE")),
+        "flights-407": lambda: g().has_edge("YVR", "SIN"),
+        "flights-408": lambda: bool(_airport("YYZ").latitude > _airport("BOS").latitude),
+        "flights-409": lambda: _distance("LAX", "SYD") > _distance("LAX", "MEL"),
+        # two changes: at most three flights
+        "flights-410": lambda: nx.shortest_path_length(g(), "KOA", "SCL") <= 3,
+        "flights-411": lambda: nx.shortest_path_length(g(), "CAL", "MEX"),
+        "flights-412": lambda: nx.shortest_path_length(g(), "LGW", "SCL"),
     }
 
 

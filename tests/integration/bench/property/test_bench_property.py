@@ -115,6 +115,12 @@ def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
         assert batch.exit_code == 0, batch.output
         fresh = len(property_questions("test", batch=later))
         assert f"property: {fresh}" in batch.output and 30 < fresh <= 48, later
+    # Batch 17: 48 more written on 2026-11-28 by someone who had not seen grraf's answers nor its property
+    # code, all test, not yet run: the whole batch is planned
+    batch17 = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", "17", "--dry-run"])
+    assert batch17.exit_code == 0, batch17.output
+    assert len(property_questions("test", batch=17)) == 48
+    assert "property: 48" in batch17.output
     ids = [q.id for q in property_questions("dev")][:3]
     only: list[Any] = []
 
