@@ -121,6 +121,42 @@ class Pattern:
         return f"(:{self.source})-[:{self.type}]->(:{self.target})"
 
 
+# Each store spells property types its own way (ladybug ``INT64``, ``STRING[]``; Neo4j ``Long``,
+# ``StringArray``, ``LIST<STRING>``): these read them alike, so that no module keeps its own list.
+_NUMERIC_PREFIXES = ("int", "uint", "long", "double", "float", "decimal", "serial", "number", "short", "byte")
+_STRINGS = frozenset({"string", "str"})
+_STRING_LISTS = frozenset({"string[]", "stringarray", "list<string>", "list<string not null>"})
+
+
+def listed(type_name: str) -> bool:
+    """Whether a property type holds a list (ladybug ``STRING[]``, Neo4j ``StringArray``, ``LIST<STRING>``).
+
+    >>> listed("STRING[]"), listed("StringArray"), listed("LIST<STRING>"), listed("String")
+    (True, True, True, False)
+    """
+    lowered = type_name.lower()
+    return "[]" in lowered or "array" in lowered or lowered.startswith("list")
+
+
+def numeric(type_name: str) -> bool:
+    """Whether a property type holds numbers (``INT64``, ``Long``, ``DOUBLE`` ...), not lists of them.
+
+    >>> numeric("INT64"), numeric("Long"), numeric("String"), numeric("INT64[]")
+    (True, True, False, False)
+    """
+    return type_name.lower().startswith(_NUMERIC_PREFIXES) and not listed(type_name)
+
+
+def textual(type_name: str, *, lists: bool = False) -> bool:
+    """Whether a property type holds a string (or, with ``lists``, a list of strings as well).
+
+    >>> textual("STRING"), textual("String"), textual("StringArray"), textual("StringArray", lists=True)
+    (True, True, False, True)
+    """
+    lowered = type_name.lower()
+    return lowered in _STRINGS or (lists and lowered in _STRING_LISTS)
+
+
 @dataclass(frozen=True)
 class PropertyInfo:
     """A property key of a label or relationship type: its type and a few sample values."""

@@ -34,7 +34,7 @@ from rapidfuzz.distance import OSA
 from wordfreq import zipf_frequency
 
 from grraf.stores.base import GraphStore
-from grraf.types import Entity, Schema
+from grraf.types import Entity, Schema, textual
 
 log = logging.getLogger(__name__)
 
@@ -45,8 +45,6 @@ VALUES_PER_PROPERTY = 200
 #: String properties searched per question (the first ones of the schema).
 MAX_PROPERTIES = 30
 MAX_PHRASE_WORDS = 6
-_STRING_TYPES = frozenset({"string", "str"})
-
 # Words that begin questions or join names: never a name on their own.
 _STOPWORDS = frozenset(
     [
@@ -421,14 +419,9 @@ def string_properties(schema: Schema) -> list[StringProperty]:
     out = []
     for label in schema.labels:
         for prop in label.properties:
-            if prop.type.lower() in _STRING_TYPES:
+            if textual(prop.type):
                 out.append(StringProperty(label.name, prop.name))
     return out[:MAX_PROPERTIES]
-
-
-#: String types of a relationship property whose strings can be named: one string, or a list of them
-#: (ladybug ``STRING[]``, Neo4j ``StringArray`` / ``LIST<STRING>``).
-_STRING_LIST_TYPES = frozenset({"string[]", "stringarray", "list<string>", "list<string not null>"})
 
 
 def relationship_string_properties(schema: Schema) -> list[StringProperty]:
@@ -438,7 +431,7 @@ def relationship_string_properties(schema: Schema) -> list[StringProperty]:
         StringProperty(rel.name, prop.name)
         for rel in schema.relationships
         for prop in rel.properties
-        if prop.type.lower() in _STRING_TYPES | _STRING_LIST_TYPES
+        if textual(prop.type, lists=True)
     ][:MAX_PROPERTIES]
 
 

@@ -47,13 +47,12 @@ from grraf.stores.base import GraphStore
 from grraf.tasks import PROPERTY_TASKS, Task
 from grraf.tasks.retrieval import DEFAULT_K, closest_phrasing, property_candidates
 from grraf.tasks.vocabulary import NEGATING_PHRASES
-from grraf.types import Entity, LabelInfo, Pattern, Plan, Schema
+from grraf.types import Entity, LabelInfo, Pattern, Plan, Schema, listed, numeric, textual
 
 logger = logging.getLogger(__name__)
 
 #: Properties tried first to name a node in an answer (then the label's primary key, then any string).
 DISPLAY_PROPERTIES: tuple[str, ...] = ("name", "title")
-_NUMERIC_PREFIXES = ("int", "uint", "long", "double", "float", "decimal", "serial", "number", "short", "byte")
 _OPPOSITE = {"out": "in", "in": "out"}
 #: What each task's output answers, by the kind of ask (:func:`grraf.pipeline.validate.ask_form`).
 _FITS: dict[str | None, frozenset[str]] = {
@@ -101,26 +100,6 @@ _FOLLOWS_PATHS = frozenset({"connected", "connection_length", "connection_path"}
 def is_property_graph(schema: Schema) -> bool:
     """Whether the schema describes a property graph (typed labels and patterns), not grraf's namespaces."""
     return bool(schema.labels) and bool(schema.patterns)
-
-
-def numeric(type_name: str) -> bool:
-    """Whether a schema type holds numbers (``INT64``, ``Long``, ``DOUBLE`` ...).
-
-    >>> numeric("INT64"), numeric("Long"), numeric("String"), numeric("STRING[]")
-    (True, True, False, False)
-    """
-    lowered = type_name.lower()
-    return lowered.startswith(_NUMERIC_PREFIXES) and "[]" not in lowered and "array" not in lowered
-
-
-def listed(type_name: str) -> bool:
-    """Whether a schema type holds a list (ladybug ``STRING[]``, Neo4j ``StringArray``, ``LIST<STRING>``).
-
-    >>> listed("STRING[]"), listed("StringArray"), listed("LIST<STRING>"), listed("String")
-    (True, True, True, False)
-    """
-    lowered = type_name.lower()
-    return "[]" in lowered or "array" in lowered or lowered.startswith("list")
 
 
 @dataclass(frozen=True)
@@ -175,7 +154,7 @@ class PropertyGraph:
         key = next((p.name for p in info.properties if p.primary_key), None)
         if key:
             return key
-        return next((p.name for p in info.properties if p.type.lower() in ("string", "str")), names[0])
+        return next((p.name for p in info.properties if textual(p.type)), names[0])
 
     def displays(self, labels: Iterable[str]) -> list[str]:
         return list(dict.fromkeys(d for d in (self.display(label) for label in labels) if d))

@@ -43,7 +43,7 @@ from grraf.stores import property_schema
 from grraf.stores.base import Capabilities, Language, node_forms, unique_strings
 from grraf.stores.cypher_guard import check_cypher, edge_type, node_label, quote_identifier
 from grraf.stores.ladybug_graphs import META_TABLE, all_rows, open_writable, single_result, write_graph
-from grraf.types import Execution, LabelInfo, Pattern, PropertyInfo, Schema
+from grraf.types import Execution, LabelInfo, Pattern, PropertyInfo, Schema, listed
 
 log = logging.getLogger(__name__)
 
@@ -328,7 +328,7 @@ class LadybugStore:
         if prop not in types:
             return []
         # ladybug types its columns: a list is unwound, a string taken as it is (STRING[] vs STRING).
-        strings = f"UNWIND r.{p} AS v" if types[prop].upper().endswith("[]") else f"WITH r.{p} AS v"
+        strings = f"UNWIND r.{p} AS v" if listed(types[prop]) else f"WITH r.{p} AS v"
         return self._strings(f"MATCH ()-[r:{q}]->() {strings}", tokens, limit, f"{rel_type}.{prop}")
 
     def _strings(self, source: str, tokens: Sequence[str], limit: int, where: str) -> list[str]:
