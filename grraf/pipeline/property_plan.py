@@ -2123,6 +2123,10 @@ _DIFFERENCE = re.compile(
 )
 
 
+#: An ask for an age, which a label's one point in time (``born``) gives against another's.
+_AGE_ASK = re.compile(r"\b(?:how\s+old|what\s+age)\b", re.IGNORECASE)
+
+
 def _value_difference(c: _Check) -> None:
     """How far apart a property of one named node and a property of a second are ("How many years
     older is X than Y?", "How old was X when Y came out?": the film's release year against the
@@ -2169,7 +2173,7 @@ def _difference_end(c: _Check, readings: Sequence[Entity], prop: str, name: str)
     masked = _masked(c.question, c.entities)
     tied = readers.scale_properties(masked, numbers)
     years = [p for p in numbers if readers.yearlike(p)]
-    timed = readers.asks_when(masked) or re.search(r"\b(?:how\s+old|what\s+age)\b", masked, re.IGNORECASE)
+    timed = readers.asks_when(masked) or _AGE_ASK.search(masked)
     if c.speaks_of(prop) is None and tied != [prop] and not (timed and years == [prop]):
         said = f" ('{readers.scale_words(masked, tied[0])[0]}' reads {' or '.join(map(repr, tied))})" if tied else ""
         c.hard(f"The question does not say it reads {prop!r} of {reading.value!r}{said}.")
