@@ -629,6 +629,17 @@ _COMPARISONS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: "one" standing for a thing already named, not the number: "which one is younger?", "the one to
+#: Narita", "the southernmost one", "one of his films". Read as 1, it was a number the task does not
+#: take, a hard finding that dropped right choices ("Matt Damon or Ben Affleck - which one is
+#: younger?", property batch 16); after a quantity word ("more than one of", "exactly one") it counts.
+_PRONOUN_ONE = re.compile(
+    r"\b(?<!than\s)(?<!exactly\s)(?<!only\s)(?<!least\s)(?<!most\s)(?<!just\s)"
+    r"(?:(?:which|the|that|this|each|every|any|no|some|another|other)\s+(?:[a-z]+\s+)?one\b(?!-)|one\s+of\b)",
+    re.IGNORECASE,
+)
+
+
 def numbers_stated(question: str) -> list[float]:
     """Numbers the ask states, in digits or as words up to twenty.
 
@@ -636,11 +647,16 @@ def numbers_stated(question: str) -> list[float]:
     ([2.0], [12000.0])
     >>> numbers_stated("How many of Munich's non-stop flights are shorter than 1,000 km?")
     [1000.0]
+    >>> numbers_stated("Matt Damon or Ben Affleck - which one is younger?"), numbers_stated("the one to Narita")
+    ([], [])
+    >>> numbers_stated("Which airports can you reach with exactly one stop?"), numbers_stated("more than one of them")
+    ([1.0], [1.0])
     """
     out: list[float] = []
     # "1,000 km" is one number: its thousands separator is no word boundary (it was read as 1 and 0).
     ask = re.sub(r"(?<=\d),(?=\d{3}\b)", "", ask_sentence(question))
     ask = _DECADE.sub(" ", ask)  # "the '90s" is a range of years (decade_years), not the number 90
+    ask = _PRONOUN_ONE.sub(" ", ask)
     for word in words(ask):
         if re.fullmatch(r"\d+(?:\.\d+)?", word):
             out.append(float(word))
