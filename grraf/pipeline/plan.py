@@ -437,6 +437,8 @@ def cue_finding(task: Task, question: str) -> str | None:
     True
     >>> cue_finding(get_task("degree"), "How many links does 4 have?") is None  # a task without cues
     True
+    >>> cue_finding(get_task("reachable_count"), "An arrow from A to B means B is reached from A. A's count?")
+    "The question says nothing reachable_count is asked with (such as 'reach' or 'reaches')."
     >>> cue_finding(get_task("degree_above_count"), "How many nodes have no more than 3 edges?")
     "The question says 'no more than', which degree_above_count does not answer."
     """
@@ -447,7 +449,11 @@ def cue_finding(task: Task, question: str) -> str | None:
         for start, end in (m.span() for m in validate.occurrences(question, word)):
             if not any(a <= start and end <= b and b - a > end - start for a, b in cue_spans):
                 return f"The question says '{word}', which {task.name} does not answer."
-    if not task.cues or validate.uses(question, task.cues) is not None:
+    # A cue inside a clause that says what one edge stands for describes that edge, not the ask: "an
+    # arrow from A to B means B is reached from A by one book move. How many book continuations does
+    # position 6 have?" confirmed reachable_count by "reached" (free batch s, out_degree-74, verified
+    # and wrong: the question counts the continuations, one move each).
+    if not task.cues or validate.uses(validate.without_edge_meanings(question), task.cues) is not None:
         return None
     return f"The question says nothing {task.name} is asked with (such as '{task.cues[0]}' or '{task.cues[3]}')."
 

@@ -141,6 +141,8 @@ def ask_sentence(question: str) -> str:
     "We need the number of cut vertices. What's that number here?"
     >>> ask_sentence("Rule: the layout must contain no ring of pipes. Does it pass?")
     'Rule: the layout must contain no ring of pipes. Does it pass?'
+    >>> ask_sentence("Edges are given. HR claims there is no circle. Is HR right?")
+    'HR claims there is no circle. Is HR right?'
     """
     parts = sentences(question)
     asks = [i for i, s in enumerate(parts) if s.endswith("?")]
@@ -155,7 +157,8 @@ def ask_sentence(question: str) -> str:
 # An ask whose content is the sentence before it: "My engineer says the graph is loop-free. Is she
 # right?", "... the number of nodes whose failure splits the network. What's that number here?"
 _REFERS_BACK = re.compile(
-    r"^(?:(?:is|was|are)\s+(?:she|he|they|it|that|this|(?:the|my|our|your)\s+[a-z]+)\s+(?:right|correct|true|so)"
+    # "HR claims the links form no circle. Is HR right?" (free batch s, cycle-74): a name as well
+    r"^(?:(?:is|was|are)\s+(?:(?:the|my|our|your)\s+)?[\w.'’-]+\s+(?:right|correct|true|so)"
     r"|(?:am i|are we)\s+(?:right|correct)|(?:true|right|correct)\s*(?:or not)?\s*\?"
     # "... the layout must contain no ring of pipes anywhere. Does it pass?" (free batch p, cycle-65)
     r"|(?:does|do|would|will|can)\s+(?:it|this|that|they|(?:the|my|our|your)\s+[a-z]+)\s+"
@@ -387,6 +390,24 @@ _REPETITION_LIMIT = re.compile(
 )
 
 
+#: A clause saying what one edge stands for ("an arrow from position A to position B means B is
+#: reached from A by one book move"): its words describe a single edge, not what is asked.
+_EDGE_DEFINITION = re.compile(
+    r"\b(?:an?|each|every|one)\s+(?:directed\s+)?(?:arrow|edge|link|line|connection)\s+from\s+[^,.;:?!]{1,40}?\s+"
+    r"to\s+[^,.;:?!]{1,40}?\s+(?:means|indicates|shows|says|represents|denotes|stands\s+for)\b[^.;?!]*",
+    re.IGNORECASE,
+)
+
+
+def without_edge_meanings(question: str) -> str:
+    """``question`` without the clauses that say what one edge stands for.
+
+    >>> without_edge_meanings("An arrow from A to B means B is reached from A by one move. How many moves from 4?")
+    ' . How many moves from 4?'
+    """
+    return _EDGE_DEFINITION.sub(" ", question)
+
+
 def without_repetition_limits(question: str) -> str:
     """``question`` without the limits it puts on repeating ("with no link used twice").
 
@@ -579,6 +600,7 @@ _START_AFTER = (
     r"follows?|depends? on|has (?:an? )?(?:edges?|links?|arcs?|roads?) (?:to|into))\b"
 )
 _END_AFTER = r"\s+(?:be|is|are|gets?|was|were)\s+(?:directly\s+)?reached\b"
+_ARROW_LEFT, _ARROW_RIGHT = r"\s*(?:<-+|←)\s*", r"\s*(?:-+>|→)\s*"
 _END_WORDS = re.compile(
     r"\b(incoming|inbound|in-?degree|in degree|arriving|predecessors?|in-neighbou?rs?|targets?)\b", re.IGNORECASE
 )
@@ -694,6 +716,8 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     >>> supplies = "An edge from company X to company Y means X supplies Y. How many suppliers does company 7 have?"
     >>> node_role(supplies, 7), node_role(supplies.replace("X supplies Y", "Y supplies X"), 7)
     ('end', 'start')
+    >>> node_role("4 <- how many arrows?", 4), node_role("how many arrows -> 4?", 4), node_role("4 -> how many?", 4)
+    ('end', 'end', 'start')
     """
     ask = ask_sentence(question)
     number = r"(?<![\w.])" + re.escape(str(value)) + r"(?![\w]|\.\d)"
@@ -705,6 +729,12 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     if re.search(_END_BEFORE + number, ask, re.IGNORECASE) or re.search(number + _END_AFTER, ask, re.IGNORECASE):
         roles.add("end")
     if re.search(_START_BEFORE + number, ask, re.IGNORECASE) or re.search(number + _START_AFTER, ask, re.IGNORECASE):
+        roles.add("start")
+    # An arrow drawn at the node in a terse ask: "4 <- how many arrows?" points into 4 (free batch s,
+    # in_degree-73, answered as the out-degree and flagged verified), "4 -> ?" out of it.
+    if re.search(number + _ARROW_LEFT, ask) or re.search(_ARROW_RIGHT + number, ask):
+        roles.add("end")
+    if re.search(number + _ARROW_RIGHT, ask) or re.search(_ARROW_LEFT + number, ask):
         roles.add("start")
     if not roles:
         if _END_WORDS.search(ask):

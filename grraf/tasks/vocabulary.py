@@ -161,4 +161,7 @@ NEGATING_PHRASES: tuple[str, ...] = (
     # "Is my piece permanently barred from ever landing on square 9?" (free batch m, confirmed as
     # connectivity and flagged verified: the negation was never offered)
     "barred from", "blocked from", "prevented from", "kept from", "forbidden from",
+    # "Is our call graph clean of this signature?" (free batch s, substructure-74, flagged verified
+    # as whether the signature occurs)
+    "clean of", "clear of", "devoid of",
 )  # fmt: skip

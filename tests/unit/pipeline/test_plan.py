@@ -696,6 +696,9 @@ def test_the_rank_reader_adds_the_two_orders_and_reads_twins_as_one(
         ("is_acyclic", {}, "Does my layout have a closed loop a train could circle without ever reversing?", True),
         ("has_cycle", {}, "Does my layout have a closed loop a train could circle without ever reversing?", False),
         ("has_cycle", {}, "Can the parts be joined up without forming a loop?", True),
+        # a claim made by a name is asked too (free batch s, cycle-74: has_cycle confirmed, wrong)
+        ("has_cycle", {}, "HR claims the links form no circle at all. Is HR right?", True),
+        ("is_acyclic", {}, "HR claims the links form no circle at all. Is HR right?", False),
     ],
 )
 def test_the_polarity_of_the_words_is_held_against_the_choice(task, values, question, opposite) -> None:
@@ -729,6 +732,8 @@ def test_the_size_in_a_graph_placeholder_is_not_a_node_the_question_names() -> N
         ("subgraph_match", "Can we rule out that the scheme a→b, b→c appears anywhere in the graph?", "rule out"),
         # free batch k: a count asked to be zero
         ("subgraph_match", "Count the occurrences of a→b, b→c in G. Is that count zero?", "count zero"),
+        # free batch s: the signature's absence asked (subgraph_match confirmed, wrong)
+        ("subgraph_match", "The signature is a→b, a→c. Is our call graph clean of this signature?", "clean of"),
     ],
 )
 def test_everyday_negating_phrases_hold_the_opposite_against_a_positive_choice(task, question, phrase) -> None:
@@ -862,3 +867,21 @@ def test_a_teleport_probability_is_the_damping_factor_stated_as_its_complement()
     # a damping factor of 0.15 stated as such is not damping 0.85
     _, found = check_choice(get_task("pagerank_top"), {}, "With damping 0.15, which node has the top PageRank?", store)
     assert any("0.15" in f.text for f in found), [f.text for f in found]
+
+
+def test_what_one_edge_stands_for_is_no_cue_for_the_ask() -> None:
+    # free batch s, out_degree-74: "reached" in the edge's meaning confirmed reachable_count, wrong
+    from grraf.pipeline.plan import cue_finding
+
+    meaning = "An arrow from position A to position B means B is reached from A by one book move."
+    task = get_task("reachable_count")
+    assert cue_finding(task, f"{meaning} How many book continuations does position 6 have?") is not None
+    assert cue_finding(task, f"{meaning} How many positions can be reached from position 6?") is None
+
+
+def test_an_arrow_drawn_at_the_node_says_its_role() -> None:
+    # free batch s, in_degree-73: "4 <- how many arrows?" confirmed as out_degree, wrong
+    _, found = check_choice(
+        get_task("out_degree"), {"node": 4}, "4 <- how many arrows?", ScriptedStore({}, nodes=10), directed=True
+    )
+    assert found, "the arrow points into node 4"
