@@ -186,7 +186,8 @@ def _print_report(out: Path) -> None:
     "same way on 2026-11-28, run once on ladybug and on Neo4j with the peers, and seen); 15 (48 more written "
     "the same way on 2026-11-28, run once on ladybug and partly on Neo4j, and seen); 16 (48 more written the "
     "same way on 2026-11-28, run once on both stores, and seen); 17 (48 more written the same way on "
-    "2026-11-28, new and not yet run); default: every batch.",
+    "2026-11-28, run once on Neo4j with the peers, and seen); default: every batch. There is no unseen "
+    "batch: a new one is the next honest measure.",
 )
 @click.option(
     "--added",
