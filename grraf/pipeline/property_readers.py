@@ -162,6 +162,22 @@ def _matches(word: str, part: str) -> bool:
     return len(a) >= 3 and len(b) >= 3 and (a.startswith(b) or b.startswith(a))
 
 
+#: Words joined to an agent noun without a hyphen ("screenwriter", "songwriter", "codirector").
+_COMPOUND_MODIFIERS = ("screen", "script", "song", "ghost", "co")
+_AGENT_NOUN = re.compile(r"[a-z]{2,}(?:er|or)s?$")
+
+
+def compound_heads(word: str) -> list[str]:
+    """The agent noun a compound is built on ("screenwriter" -> "writer"), as a second reading of it;
+    only an agent noun: a "screenplay" is no play.
+
+    >>> compound_heads("screenwriter"), compound_heads("codirectors"), compound_heads("screenplays")
+    (['writer'], ['directors'], [])
+    """
+    heads = [word[len(m) :] for m in _COMPOUND_MODIFIERS if word.startswith(m) and len(word) - len(m) >= 4]
+    return [h for h in heads if _AGENT_NOUN.fullmatch(h)]
+
+
 def mentioned(name: str, question: str) -> str | None:
     """The question's word that speaks of the schema name ``name``, or None.
 
@@ -177,6 +193,8 @@ def mentioned(name: str, question: str) -> str | None:
     ('equator', True)
     >>> mentioned("lat", "Which airports are north of the equator?"), mentioned("lon", "the westernmost one")
     ('equator', 'westernmost')
+    >>> mentioned("WROTE", "For how many movies is no screenwriter credited?")
+    'writer'
     """
     # A compass word speaks of a coordinate ("south of the equator": latitude), written in lower case:
     # "South America" is a name.
@@ -185,6 +203,9 @@ def mentioned(name: str, question: str) -> str | None:
         return min(compass)
     asked = words(question)
     asked += [p for w in asked if "-" in w for p in w.split("-") if p]  # "shortest-distance" speaks of distance
+    # "no screenwriter credited" speaks of writing: counted every movie, flagged verified (property
+    # batch 17, movies-397)
+    asked += [head for w in asked for head in compound_heads(w)]
     for part in name_words(name):
         for word in asked:
             if _matches(word, part):
@@ -1082,7 +1103,10 @@ def relationships_spoken_of(question: str, rel_types: Iterable[str], labels: Ite
         if label_for_noun(word, labels) is not None:
             continue
         for rel_type in rel_types:
-            if rel_type not in spoken and any(_speaks_of_relationship(word, p) for p in name_words(rel_type)):
+            readings = (word, *compound_heads(word))
+            if rel_type not in spoken and any(
+                _speaks_of_relationship(w, p) for w in readings for p in name_words(rel_type)
+            ):
                 spoken[rel_type] = word
     return spoken
 

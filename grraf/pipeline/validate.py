@@ -23,8 +23,16 @@ from grraf.tasks.vocabulary import NEGATING_PHRASES
 AskForm = Literal["yes/no", "number", "node", "list"]
 
 # "i.e." and "e.g." end no sentence: "How many cables are single points of failure, i.e. removing one
-# would disconnect the network?" is one ask, not a statement and an ask about removing.
-_SENTENCES = re.compile(r"(?<=[.?!])(?<!\bi\.e\.)(?<!\be\.g\.)(?<!\bcf\.)(?<!\bvs\.)\s+", re.IGNORECASE)
+# would disconnect the network?" is one ask, not a statement and an ask about removing. Nor do a
+# name's initials ("J.T. Walsh", "O. R. Tambo") or a title ("Dr.", "St. Louis"): "How many steps does it
+# take to get from J.T. Walsh to Stephen Rea?" was read as the ask "Walsh to Stephen Rea ...?", which asks
+# for no number, and its path was flagged verified (property batch 17, movies-400). A single capital
+# ends a sentence ("... means A depends on B. How many ...?"): two initials in a row are needed.
+_SENTENCES = re.compile(
+    r"(?<=[.?!])(?<!\bi\.e\.)(?<!\be\.g\.)(?<!\bcf\.)(?<!\bvs\.)"
+    r"(?<!(?-i:[A-Z])\.(?-i:[A-Z])\.)(?<!(?-i:[A-Z])\.\s(?-i:[A-Z])\.)(?<!\b(?-i:Mr|Ms|Dr|St|Jr)\.)(?<!\bMrs\.)\s+(?!(?-i:[A-Z])\.\s*(?-i:[A-Z]))",
+    re.IGNORECASE,
+)
 _YES_NO_START = re.compile(
     # lead-ins may come several at once and with a comma ("Please I want to know, exist a way ...?")
     r"^\s*(?:(?:and|so|then|also|tell me|i (?:want|need) to know|please)[\s,]+)*"
@@ -121,6 +129,8 @@ def sentences(text: str) -> list[str]:
     ['Edges are given.', 'Is there a cycle?', 'Answer quickly.']
     >>> sentences("How many cables are weak points, i.e. removing one splits the network?")
     ['How many cables are weak points, i.e. removing one splits the network?']
+    >>> sentences("How many steps from J.T. Walsh to O. R. Tambo?"), sentences("A edge means A uses B. How many?")
+    (['How many steps from J.T. Walsh to O. R. Tambo?'], ['A edge means A uses B.', 'How many?'])
     """
     return [s for s in _SENTENCES.split(text.strip()) if s]
 

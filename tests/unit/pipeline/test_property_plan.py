@@ -2158,3 +2158,10 @@ def test_one_after_a_quantity_word_is_still_a_number(store) -> None:
         store, "Who directed more than one movie?", "neighbours", entity="The Matrix", rel_type="DIRECTED"
     )
     assert any("states 1" in f.text for f in findings), texts(findings)
+
+
+def test_a_count_of_every_node_is_not_confirmed_for_a_question_about_a_relationship(store) -> None:
+    # "For how many of the movies is no screenwriter credited?" counted every movie, flagged verified
+    # (property batch 17, movies-397): "screenwriter" speaks of WROTE
+    _, findings = check(store, "For how many of the movies is no screenwriter credited?", "count_label", label="Movie")
+    assert any("WROTE" in f.text for f in findings), texts(findings)

@@ -140,3 +140,13 @@ def test_the_middle_words_of_a_defined_relation_may_be_asked_in_another_number()
     defined = "An arrow from reader A to reader B means A recommended a book to B. "
     assert node_role(defined + "How many different readers has 7 recommended books to?", 7) == "start"
     assert node_role(defined + "How many readers recommended the books to 7?", 7) == "end"
+
+
+def test_initials_in_a_name_end_no_sentence() -> None:
+    # "... from J.T. Walsh to Stephen Rea ...?" was read as the ask "Walsh to Stephen Rea ...?", which
+    # asks for no number, and a path was flagged verified for "How many steps" (property batch 17, movies-400)
+    from grraf.pipeline.validate import ask_form, ask_sentence
+
+    question = "How many steps does it take to get from J.T. Walsh to Stephen Rea in the graph, at the fewest?"
+    assert ask_form(question) == "number"
+    assert ask_sentence("Edges are listed. Which country is O. R. Tambo International Airport in?").startswith("Which")
