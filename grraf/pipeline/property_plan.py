@@ -1617,6 +1617,16 @@ def _common_neighbours(c: _Check) -> None:
     others = c.entity("other")
     if not hop or not others:
         return
+    if _TRIP.search(_masked(c.question, c.entities)):
+        # "I need to get from Campbeltown to Mexico City on as few flights as possible. Which airports
+        # would I fly through?" got the airports both fly to (none), flagged verified (property batch
+        # 17, flights-411): the two ends of a trip share no neighbour the question asks about.
+        c.hard(
+            f"The question names a trip from {hop[0].phrase!r} to {others[0].phrase!r}; {c.task.name} gives the "
+            "nodes both link to.",
+            rules_out=True,
+        )
+        return
     reading, rel_type, direction, result = hop
     other, other_direction, other_result = c.hop(others, rel_type, direction, name="other", cue_phrase=reading.phrase)
     if other is None or other_direction is None:

@@ -2165,3 +2165,11 @@ def test_a_count_of_every_node_is_not_confirmed_for_a_question_about_a_relations
     # (property batch 17, movies-397): "screenwriter" speaks of WROTE
     _, findings = check(store, "For how many of the movies is no screenwriter credited?", "count_label", label="Movie")
     assert any("WROTE" in f.text for f in findings), texts(findings)
+
+
+def test_the_ends_of_a_trip_are_no_pair_that_shares_neighbours(store) -> None:
+    # property batch 17, flights-411: the airports both ends fly to, flagged verified for a route
+    question = "I need to get from Glasgow to Sydney on as few flights as possible. Which airports would I fly through?"
+    reply = {"entity": "Glasgow", "other": "Sydney", "rel_type": "ROUTE", "direction": "out"}
+    _, findings = check(store, question, "common_neighbours", **reply)
+    assert any("names a trip" in f.text and f.hard for f in findings), texts(findings)
