@@ -21,6 +21,12 @@ def _named(G, label, key, value):
     return [n for n, d in G.nodes(data=True) if _has(d, label) and d.get(key) == value]
 
 
+def _values(G, label, key, value, property):
+    """The values of ``property`` at the nodes of ``label`` named ``value``, those that have one."""
+    values = [G.nodes[n].get(property) for n in _named(G, label, key, value)]
+    return [v for v in values if v is not None]
+
+
 def _linked(G, node, rel_type, direction):
     """(other end, relationship attributes) of each ``rel_type`` relationship at ``node`` in ``direction``."""
     if direction in ("out", "any"):

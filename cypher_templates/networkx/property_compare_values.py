@@ -8,13 +8,12 @@
 # description: whether the property of the named node is higher, lower or the same as the second named node's
 # description: (no answer when either has no value)
 # verified: tested
-from cypher_templates.networkx._property_graph import _named
+from cypher_templates.networkx._property_graph import _values
 
 
 def solve(G, entity, entity_label, entity_key, other, other_label, other_key, property, comparison):
-    firsts = [G.nodes[a].get(property) for a in _named(G, entity_label, entity_key, entity)]
-    seconds = [G.nodes[b].get(property) for b in _named(G, other_label, other_key, other)]
-    firsts, seconds = [v for v in firsts if v is not None], [v for v in seconds if v is not None]
+    firsts = _values(G, entity_label, entity_key, entity, property)
+    seconds = _values(G, other_label, other_key, other, property)
     if not firsts or not seconds:
         return None
     va, vb = firsts[0], seconds[0]

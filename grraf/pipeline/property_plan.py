@@ -127,6 +127,14 @@ class PropertyGraph:
         info = (self.relationships if rel else self.labels).get(owner)
         return {p.name: p.type for p in info.properties} if info else {}
 
+    def numbers(self, label: str) -> list[str]:
+        """The properties of ``label`` that hold numbers."""
+        return [p for p, t in self.properties(label).items() if numeric(t)]
+
+    def points_in_time(self, label: str) -> list[str]:
+        """The properties of ``label`` that hold a point in time (``born``, ``released``)."""
+        return [p for p in self.numbers(label) if readers.yearlike(p)]
+
     def complete(self, owner: str, *, rel: bool = False) -> bool:
         """Whether the schema lists every property of ``owner`` (it cuts long lists)."""
         info = (self.relationships if rel else self.labels).get(owner)
@@ -347,7 +355,7 @@ def offered(
     exact = {normalise(e.phrase) for e in entities if e.is_exact()}
     form = ask_form(question)
     fits = _FITS[form]
-    no_numbers = graph is not None and not any(numeric(t) for e in entities for t in graph.properties(e.label).values())
+    no_numbers = graph is not None and not any(graph.numbers(e.label) for e in entities)
     # "Which person acted in the most movies?" asks for nodes of a label: no value of a property that
     # belongs to no named node (the commonest birth year) answers it, though its words rank alike.
     asked = readers.asked_noun(masked)
@@ -868,7 +876,7 @@ class _Check:
             return None
         named = self.speaks_of(str(prop)) is not None
         masked = _masked(self.question, self.entities)
-        tied = readers.scale_properties(masked, [p for p, t in props.items() if numeric(t)])
+        tied = readers.scale_properties(masked, self.graph.numbers(label))
         if not named and tied and prop not in tied:
             said = readers.scale_words(masked, tied[0])[0]
             self.hard(f"'{said}' ranks :{label} nodes by {' or '.join(map(repr, tied))}, not by {prop!r}.")
@@ -1240,7 +1248,7 @@ def _entity_property(c: _Check) -> None:
         # The property the question names the node by: the answer would repeat the question's words.
         c.hard(f"{prop!r} is how the question names {reading.value!r}; it asks for something else.")
         return
-    years = [p for p, t in c.graph.properties(reading.label).items() if numeric(t) and readers.yearlike(p)]
+    years = c.graph.points_in_time(reading.label)
     if c.speaks_of(str(prop)) is None and not (readers.asks_when(c.question) and years == [prop]):
         # "Natalie Portman's birth year?", "Unforgiven came out in what year?": a year asked of a node
         # whose label holds one point in time (born, released) speaks of that property.
@@ -1617,15 +1625,10 @@ def _common_neighbours(c: _Check) -> None:
     others = c.entity("other")
     if not hop or not others:
         return
-    if _TRIP.search(_masked(c.question, c.entities)):
-        # "I need to get from Campbeltown to Mexico City on as few flights as possible. Which airports
-        # would I fly through?" got the airports both fly to (none), flagged verified (property batch
-        # 17, flights-411): the two ends of a trip share no neighbour the question asks about.
-        c.hard(
-            f"The question names a trip from {hop[0].phrase!r} to {others[0].phrase!r}; {c.task.name} gives the "
-            "nodes both link to.",
-            rules_out=True,
-        )
+    # "I need to get from Campbeltown to Mexico City on as few flights as possible. Which airports
+    # would I fly through?" got the airports both fly to (none), flagged verified (property batch 17,
+    # flights-411): the two ends of a trip share no neighbour the question asks about.
+    if _names_a_trip(c, hop[0], others[0], "gives the nodes both link to"):
         return
     reading, rel_type, direction, result = hop
     other, other_direction, other_result = c.hop(others, rel_type, direction, name="other", cue_phrase=reading.phrase)
@@ -1940,18 +1943,24 @@ def _two_of_a_kind(c: _Check) -> tuple[Entity, Entity] | None:
     if a.value == b.value and a.property == b.property:
         c.hard("entity and other name the same node.")
         return None
-    if _TRIP.search(_masked(c.question, c.entities)):
-        # "What's the routing with the fewest flights from Kahului to Campbeltown?" was taken for
-        # compare_degrees (dev, flights-218): the two ends of a trip are no pair to compare.
-        c.hard(
-            f"The question names a trip from {a.phrase!r} to {b.phrase!r}; {c.task.name} compares two nodes.",
-            rules_out=True,
-        )
+    # "What's the routing with the fewest flights from Kahului to Campbeltown?" was taken for
+    # compare_degrees (dev, flights-218): the two ends of a trip are no pair to compare.
+    if _names_a_trip(c, a, b, "compares two nodes"):
         return None
     return a, b
 
 
 _TRIP = re.compile(r"\bfrom\s+X\s+(?:to|into|until)\s+X\b", re.IGNORECASE)
+
+
+def _names_a_trip(c: _Check, a: Entity, b: Entity, gives: str) -> bool:
+    """Whether the question names a trip from one named node to the other ("from X to Y"), which a
+    task that reads the two as a pair (to compare, or for what both link to) does not answer; a
+    finding that rules the task out when it does."""
+    if not _TRIP.search(_masked(c.question, c.entities)):
+        return False
+    c.hard(f"The question names a trip from {a.phrase!r} to {b.phrase!r}; {c.task.name} {gives}.", rules_out=True)
+    return True
 
 
 def _compare_entities(c: _Check) -> None:
@@ -2022,7 +2031,7 @@ def _compare_values(c: _Check) -> None:
         c.soft(
             f"The question speaks of :{spoken[0]} ('{spoken[1]}'); {c.task.name} compares the named nodes' own values."
         )
-    years = [p for p, t in c.graph.properties(a.label).items() if numeric(t) and readers.yearlike(p)]
+    years = c.graph.points_in_time(a.label)
     if (timed or readers.asks_when(masked)) and years == [c.given("property")]:
         # "Did Gladiator come out before The Matrix?", "... in the same year?": a label with one
         # point in time (released) is compared by it.
@@ -2172,17 +2181,16 @@ def _value_difference(c: _Check) -> None:
 
 def _difference_end(c: _Check, readings: Sequence[Entity], prop: str, name: str) -> Entity | None:
     """The reading of one named node that holds ``prop`` as a number the words give, or None."""
-    having = [r for r in readings if numeric(c.graph.properties(r.label).get(prop, ""))]
+    having = [r for r in readings if prop in c.graph.numbers(r.label)]
     if not having:
         r = readings[0]
-        held = ", ".join(p for p, t in c.graph.properties(r.label).items() if numeric(t)) or "none"
+        held = ", ".join(c.graph.numbers(r.label)) or "none"
         c.hard(f"{name}={prop!r} is no number of :{r.label} ({r.value!r}); its numbers: {held}.")
         return None
     reading = having[0]
-    numbers = [p for p, t in c.graph.properties(reading.label).items() if numeric(t)]
     masked = _masked(c.question, c.entities)
-    tied = readers.scale_properties(masked, numbers)
-    years = [p for p in numbers if readers.yearlike(p)]
+    tied = readers.scale_properties(masked, c.graph.numbers(reading.label))
+    years = c.graph.points_in_time(reading.label)
     timed = readers.asks_when(masked) or _AGE_ASK.search(masked)
     if c.speaks_of(prop) is None and tied != [prop] and not (timed and years == [prop]):
         said = f" ('{readers.scale_words(masked, tied[0])[0]}' reads {' or '.join(map(repr, tied))})" if tied else ""

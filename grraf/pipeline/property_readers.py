@@ -1102,8 +1102,8 @@ def relationships_spoken_of(question: str, rel_types: Iterable[str], labels: Ite
     for word in words(question):
         if label_for_noun(word, labels) is not None:
             continue
+        readings = (word, *compound_heads(word))
         for rel_type in rel_types:
-            readings = (word, *compound_heads(word))
             if rel_type not in spoken and any(
                 _speaks_of_relationship(w, p) for w in readings for p in name_words(rel_type)
             ):
