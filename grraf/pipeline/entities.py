@@ -33,6 +33,7 @@ from functools import cache
 from rapidfuzz.distance import OSA
 from wordfreq import zipf_frequency
 
+from grraf.pipeline.validate import sentence_ends
 from grraf.stores.base import GraphStore
 from grraf.types import Entity, Schema, textual
 
@@ -194,6 +195,15 @@ def candidate_phrases(question: str) -> list[Phrase]:
             phrases[key] = Phrase(text, key[0], key[1], fuzzy)
 
     # Runs of capitalised words (numbers and connectors may continue a run) and all their sub-runs.
+    # A run stops at the end of a sentence: "... in Joe Versus the Volcano. How many characters ..."
+    # named no film when the run went on into "How" (property batch 17, movies-398); a name's initials
+    # ("J.T. Walsh") end no sentence.
+    ends = sentence_ends(question)
+
+    def crosses_end(j: int) -> bool:
+        """Whether a sentence ends between word j - 1 and word j."""
+        return any(words[j - 1][2] <= end < words[j][1] for end in ends)
+
     i = 0
     while i < len(words):
         if not words[i][0][:1].isupper():
@@ -202,6 +212,8 @@ def candidate_phrases(question: str) -> list[Phrase]:
         j = i + 1
         while j < len(words):
             w = words[j][0]
+            if crosses_end(j):
+                break
             if (
                 w[:1].isupper()
                 or w[:1].isdigit()
@@ -223,6 +235,8 @@ def candidate_phrases(question: str) -> list[Phrase]:
         if len(words[a][0]) >= _MIN_PART_WORD and words[a][0].lower() not in _STOPWORDS:
             add(a, a + 1, fuzzy=False)
         for b in range(a + 2, min(len(words), a + 4) + 1):
+            if crosses_end(b - 1):
+                break
             add(a, b, fuzzy=False)
     for m in _QUOTED_RE.finditer(question):
         phrases[(m.start(1), m.end(1))] = Phrase(m.group(1), m.start(1), m.end(1), True)

@@ -135,6 +135,15 @@ def sentences(text: str) -> list[str]:
     return [s for s in _SENTENCES.split(text.strip()) if s]
 
 
+def sentence_ends(text: str) -> list[int]:
+    """Where in ``text`` one sentence ends and the next begins (the offsets :func:`sentences` splits at).
+
+    >>> sentence_ends("She plays two parts in Joe Versus the Volcano. How many?"), sentence_ends("From J.T. Walsh?")
+    ([46], [])
+    """
+    return [found.start() for found in _SENTENCES.finditer(text)]
+
+
 def ask_sentence(question: str) -> str:
     """The sentence that asks: the last one ending in '?', else the last sentence.
 

@@ -107,6 +107,15 @@ def test_phrases_and_search_tokens():
     assert "Tom Hanks" in texts and "Meg Ryan" in texts and "Tom Hanks and Meg Ryan" not in texts
     assert "Joe Versus the Volcano" in [p.text for p in candidate_phrases("Who was in Joe Versus the Volcano?")]
     assert search_tokens("average distance of flights out of LHR")[:1] == ["average"]
+
+
+def test_a_name_ends_with_its_sentence_but_not_at_an_initial():
+    question = "Meg Ryan plays more than one part in Joe Versus the Volcano. How many characters does she play?"
+    texts = [p.text for p in candidate_phrases(question)]
+    assert "Joe Versus the Volcano" in texts
+    assert not [t for t in texts if "Volcano. How" in t or t.endswith(". How")]
+    texts = [p.text for p in candidate_phrases("How many steps from J.T. Walsh to St. Louis Blues?")]
+    assert "J.T. Walsh" in texts and "St. Louis Blues" in texts
     assert "lhr" in search_tokens("average distance of flights out of LHR")
 
 
