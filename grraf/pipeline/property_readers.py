@@ -525,6 +525,7 @@ _OUT_WORDS = frozenset(
     {"departing", "outgoing", "outbound", "leaving", "out", "sends", "sent", "follows", "from", "destinations"}
 )
 _IN_WORDS = frozenset({"arriving", "incoming", "inbound", "into", "receives", "received", "followed"})
+_PREPOSITIONS = frozenset({"from", "out", "into"})
 
 
 def direction_before(question: str, phrase: str) -> str | None:
@@ -620,12 +621,18 @@ def direction_words(question: str) -> str | None:
 
     >>> direction_words("Which airport has the most departing routes?"), direction_words("most incoming links")
     ('out', 'in')
+    >>> direction_words("How many airports get incoming flights from exactly one other airport?")
+    'in'
     """
     asked = set(words(ask_sentence(question)))
-    out, into = bool(asked & _OUT_WORDS), bool(asked & _IN_WORDS)
-    if out == into:
-        return None
-    return "out" if out else "in"
+    # A word that names the way ("incoming") outweighs a preposition, which may name the far end
+    # instead: "How many airports get incoming flights from exactly one other airport?" was read as
+    # saying nothing, and a right count_by_degree was dropped (property batch 17, flights-399).
+    for cues in ((_OUT_WORDS - _PREPOSITIONS, _IN_WORDS - _PREPOSITIONS), (_OUT_WORDS, _IN_WORDS)):
+        out, into = bool(asked & cues[0]), bool(asked & cues[1])
+        if out != into:
+            return "out" if out else "in"
+    return None
 
 
 # ------------------------------------------------------------------------------ numbers and comparisons
