@@ -64,6 +64,10 @@ _FITS: dict[str | None, frozenset[str]] = {
 }
 #: Tasks that rank nodes by how many relationships they have.
 _RANKS_BY_COUNT = frozenset({"top_by_degree", "top_neighbour_by_degree", "compare_degrees", "compare_degree_values"})
+#: Tasks that pick the top or the bottom of a scale among many nodes (not two named ones).
+_PICKS_AN_END = frozenset(
+    {"top_by_degree", "top_neighbour_by_degree", "top_by_property", "top_neighbour_by_property", "most_common_value"}
+)
 #: Tasks that give the size of a connection (its length or weight), not the connection itself.
 _CONNECTION_SIZES = frozenset({"connection_length", "connection_weight"})
 #: Tasks that answer for one way from one named node to another, and the words of a trip both ways.
@@ -366,6 +370,11 @@ def offered(
     # ranks by a count or states a number: offered to "Which airports can you fly to directly from
     # Glasgow?", top_neighbour_by_degree moved the 1.5B model off neighbours (dev, flights-05).
     counts = readers.ranks_by_count(question) is not False
+    # A ranking task needs a question that ranks: retrieval put top_neighbour_by_property first for
+    # "What has James McTeigue directed?" and "Where can you fly non-stop from Nice?" (its examples
+    # share their words), and the 1.5B model took it for plain lists ("List every airport you can fly
+    # to non-stop from Copenhagen": the farthest one; property batch 17, flights-402).
+    ranks = readers.picks_an_end(question)
     numbers, decade = readers.numbers_stated(question), readers.decade(question)
     states = bool(numbers or decade)
     # A range has two ends: a decade, or two numbers ("between 2000 and 2005").
@@ -391,6 +400,8 @@ def offered(
         if form == "number" and no_numbers and own_property:
             continue
         if asks_nodes and task.output == "value" and not needed:
+            continue
+        if task.name in _PICKS_AN_END and not ranks:
             continue
         if (task.name in _RANKS_BY_COUNT and not counts) or (task.parameter("threshold") is not None and not states):
             continue

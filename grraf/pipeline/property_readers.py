@@ -910,6 +910,20 @@ def order_words(question: str) -> set[str]:
     return set(words(ask_sentence(question))) & (_HIGH | _LOW | _OLD | _NEW)
 
 
+def picks_an_end(question: str) -> bool:
+    """Whether the ask picks the top or the bottom of a scale: a ranking word (:func:`order_words`)
+    or any superlative ("southernmost", "priciest"). Generous on purpose: it only keeps ranking
+    tasks from being offered to questions that rank nothing.
+
+    >>> picks_an_end("Which is the southernmost airport?"), picks_an_end("What has James McTeigue directed?")
+    (True, False)
+    """
+    asked = words(ask_sentence(question))
+    return bool(order_words(question)) or any(
+        len(w) > 5 and w.endswith(("est", "most")) for w in asked
+    )
+
+
 # Ranking words that say the same as another: the short forms, and "minimum" for a count ("min
 # number of flights" is the fewest flights; connection_length's own words say "fewest", and "berlin
 # to santiago, min number of flights?" was refused as a ranking it leaves out).
