@@ -899,6 +899,64 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-411": lambda: nx.shortest_path_length(
             movies_graph(), ("Movie", "The Replacements"), ("Person", "Renée Zellweger")
         ),
+        # batch 18
+        # the role is exactly "Alfred" (Christian Bale's "Alfred Borden" is in The Prestige)
+        "movies-412": lambda: _only(
+            a()[(a().target == "Batman Begins") & a().roles.map(lambda r: "Alfred" in r)].source
+        ),
+        "movies-413": lambda: _only(d()[d().source == "Tom Hanks"].target),
+        "movies-414": lambda: _only(_top(-a()[a().target.map(_released) == 2003].groupby("target").size())),
+        "movies-415": lambda: _only(_oldest(set(d()[d().target.isin(_movies_of("Tom Hanks"))].source))),
+        "movies-416": lambda: _only(
+            a()[
+                (a().source == "Tom Hanks")
+                & (a().target == _only(t for t in d()[d().source == "Robert Zemeckis"].target if _released(t) == 2000))
+            ].roles.iloc[0]
+        ),
+        "movies-417": lambda: _only(p()[(p().born == _born("Keanu Reeves")) & (p().name != "Keanu Reeves")].name),
+        "movies-418": lambda: len(_movies_of("Tom Hanks") & set(d()[d().source == "Robert Zemeckis"].target)),
+        "movies-419": lambda: round(float(d().groupby("source").target.nunique().mean()), 4),
+        # "after 2000" and "2000 or later" agree (he produced nothing released in 2000)
+        "movies-420": lambda: _same(
+            sum(1 for t in set(pr()[pr().source == "Joel Silver"].target) if _released(t) > 2000),
+            sum(1 for t in set(pr()[pr().source == "Joel Silver"].target) if _released(t) >= 2000),
+        ),
+        "movies-421": lambda: int(((p().born == _born("Tom Cruise")) & (p().name != "Tom Cruise")).sum()),
+        "movies-422": lambda: int(d().groupby("source").target.nunique().max()),
+        "movies-423": lambda: sum(1 for x in _cast("Cloud Atlas") if 1960 <= _born(x) <= 1969),
+        "movies-424": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Sean Young"), ("Person", "Joaquin Phoenix")
+        ),
+        "movies-425": lambda: sorted(t for t in m().title if len(_cast(t)) == 2),
+        "movies-426": lambda: sorted(
+            set(d()[d().source == "Rob Reiner"].target) - set(pr()[pr().source == "Rob Reiner"].target)
+        ),
+        # the two Toms never acted together, so neither is among the others either way
+        "movies-427": lambda: sorted(set(_co_actors("Tom Cruise")) - set(_co_actors("Tom Hanks")) - {"Tom Hanks"}),
+        "movies-428": lambda: sorted(
+            set(w()[w().source == "Lana Wachowski"].target) & set(d()[d().source == "Lana Wachowski"].target)
+        ),
+        "movies-429": lambda: sorted(
+            x
+            for x, n in d()[d().target.isin(_movies_of("Tom Hanks"))].groupby("source").target.nunique().items()
+            if n > 1
+        ),
+        "movies-430": lambda: bool((m().released == 1977).any()),
+        "movies-431": lambda: bool(
+            set(w()[w().source == "Aaron Sorkin"].target) & set(d()[d().source == "Rob Reiner"].target)
+        ),
+        "movies-432": lambda: (
+            set(pr()[pr().source == "Joel Silver"].target) <= set(w()[w().source == "Lana Wachowski"].target)
+        ),
+        "movies-433": lambda: (
+            len(set(d()[d().source == "Steven Spielberg"].target)) > len(set(d()[d().source == "Ron Howard"].target))
+        ),
+        "movies-434": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Paul Bettany"), ("Person", "River Phoenix")
+        ),
+        "movies-435": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "Bicentennial Man"), ("Person", "Orlando Jones")
+        ),
     }
 
 
@@ -1665,6 +1723,57 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-410": lambda: nx.shortest_path_length(g(), "KOA", "SCL") <= 3,
         "flights-411": lambda: nx.shortest_path_length(g(), "CAL", "MEX"),
         "flights-412": lambda: nx.shortest_path_length(g(), "LGW", "SCL"),
+        # batch 18
+        "flights-413": lambda: str(_airport(_code_of("Arturo Merino Benítez International Airport")).city),
+        "flights-414": lambda: _only(_top(-nodes("flights", "Airport").set_index("code").longitude.abs())),
+        # Istanbul is in Europe in this data; without it Doha still leads (8 against 7)
+        "flights-415": lambda: _only(
+            _top(
+                pd.Series(
+                    {
+                        a: sum(1 for t in g().successors(a) if _continent_by_country_name()[country()[t]] == "Europe")
+                        for a, c in country().items()
+                        if _continent_by_country_name()[c] == "Asia"
+                    }
+                )
+            )
+        ),
+        "flights-416": lambda: _only(_top(-pd.Series({t: _distance("HNL", t) for t in ("OGG", "LIH")}))),
+        "flights-417": lambda: _only_stop_of_the_lightest_route("ZRH", "SYD"),
+        "flights-418": lambda: _only(_flown_from_one_not_the_other("CPT", "NBO")),
+        # Honolulu and Los Angeles fly to each other, but neither flies to itself: neither is counted
+        "flights-419": lambda: len(set(g().successors("HNL")) & set(g().successors("LAX"))),
+        "flights-420": lambda: int(
+            ((r().source.map(country()) == "Japan") & (r().target.map(country()) == "United States")).sum()
+        ),
+        "flights-421": lambda: int(r()[r().source == "SYD"].distance_km.min()),
+        # no airport lies at exactly 40 or 50 degrees: inclusive and exclusive bounds agree
+        "flights-422": lambda: _same(
+            int(nodes("flights", "Airport").latitude.between(40, 50).sum()),
+            int(nodes("flights", "Airport").latitude.between(40, 50, inclusive="neither").sum()),
+        ),
+        # the optimum takes three flights (via Honolulu and Tokyo Haneda)
+        "flights-423": lambda: _lightest_within("KOA", "SIN", 3),
+        "flights-424": lambda: nx.shortest_path_length(g(), "BOM", "OGG"),
+        "flights-425": lambda: int(r()[r().target == "LIH"].distance_km.sum()),
+        "flights-426": lambda: sorted(t for t in g().successors("MIA") if country()[t] != "United States"),
+        "flights-427": lambda: sorted(r()[(r().source == "AKL") & (r().distance_km > 10000)].target),
+        "flights-428": lambda: sorted(
+            a
+            for a, c in country().items()
+            if _continent_by_country_name()[c] == "Europe" and g().has_edge(a, "NRT") and g().has_edge(a, "HND")
+        ),
+        "flights-429": lambda: sorted(
+            a for a, c in country().items() if _continent_by_country_name()[c] == "Asia" and _airport(a).latitude < 20
+        ),
+        "flights-430": lambda: sorted(a for a in g() if g().out_degree(a) == 5),
+        "flights-431": lambda: g().has_edge("NCE", "JFK"),
+        "flights-432": lambda: bool(_airport("GRU").latitude < _airport("JNB").latitude),
+        # exactly one connection: two flights (there is no non-stop)
+        "flights-433": lambda: not g().has_edge("AKL", "EZE") and nx.shortest_path_length(g(), "AKL", "EZE") == 2,
+        "flights-434": lambda: bool((r()[r().source == "CPH"].distance_km < 7000).all()),
+        "flights-435": lambda: nx.shortest_path_length(g(), "SCL", "CPH"),
+        "flights-436": lambda: nx.shortest_path_length(g(), "CAL", "KOA"),
     }
 
 
