@@ -919,9 +919,7 @@ def picks_an_end(question: str) -> bool:
     (True, False)
     """
     asked = words(ask_sentence(question))
-    return bool(order_words(question)) or any(
-        len(w) > 5 and w.endswith(("est", "most")) for w in asked
-    )
+    return bool(order_words(question)) or any(len(w) > 5 and w.endswith(("est", "most")) for w in asked)
 
 
 # Ranking words that say the same as another: the short forms, and "minimum" for a count ("min
