@@ -103,6 +103,16 @@ def test_a_task_must_use_every_name_found_exactly(store) -> None:
     } == {2}
 
 
+def test_ranking_tasks_are_offered_only_to_a_question_that_ranks(store) -> None:
+    ranking = {"top_by_degree", "top_neighbour_by_degree", "top_by_property", "top_neighbour_by_property"}
+    plain = "Which movies has Tom Hanks acted in?"
+    assert not ranking & {t.name for t in offered(plain, find_entities(plain, store), k=30)}
+    ranked = "Which of Tom Hanks's movies came out first?"
+    assert "top_neighbour_by_property" in {t.name for t in offered(ranked, find_entities(ranked, store), k=30)}
+    southern = "Which is the southernmost airport?"  # a superlative no word list holds
+    assert "top_by_property" in {t.name for t in offered(southern, [], k=30)}
+
+
 def test_a_fuzzy_name_leaves_tasks_without_it_on_offer(store) -> None:
     from grraf.types import Entity
 
