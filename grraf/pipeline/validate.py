@@ -102,7 +102,12 @@ _NODE_ASK = re.compile(
     r"station|airport|user|computer|machine|player|member|account|site|one)\b(?!s)|^\s*who\b|"
     # "Find the node with the maximum PageRank value." asks for the node, not for the value.
     r"^\s*(?:find|give|name|tell|return|show|identify)(?: me| us)?\s+the\s+(?:single\s+|one\s+)?(?:node|vertex|"
-    r"person|page|town|city|station|airport|user|computer|machine|member|account|site)\b(?!s)",
+    r"person|page|town|city|station|airport|user|computer|machine|member|account|site)\b(?!s)|"
+    # ... and after a request to tell: "Compute PageRank ... and tell me which node gets the highest
+    # score." asks for a node; read as a number ("compute ... score"), the PageRank task was never
+    # offered (free batch t, pagerank-77).
+    r"\b(?:tell|show|say|report|determine|identify|name)(?: me| us)?\s+(?:which|what)\s+(?:single\s+|one\s+)?"
+    r"(?:node|vertex|person|page|town|city|station|airport|user|computer|machine|member|account|site)\b(?!s)",
     re.IGNORECASE,
 )
 _LIST_ASK = re.compile(
@@ -210,6 +215,8 @@ def ask_form(question: str) -> AskForm | None:
     >>> ask_form("What's the fewest kilometres I need to drive to get from town 1 to town 4?")
     'number'
     >>> ask_form("Find the node with the maximum PageRank value.")
+    'node'
+    >>> ask_form("Compute PageRank with damping 0.85 and tell me which node gets the highest score.")
     'node'
     >>> ask_form("cycle present? yes or no"), ask_form("Who points to 5? Just give me how many.")
     ('yes/no', 'number')
