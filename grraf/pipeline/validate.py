@@ -625,7 +625,9 @@ _START_AFTER = (
     r"\s+(?:sends?|points?|links?|leads?|goes|feeds?|flows?|reaches|can reach|could reach|cites?|calls?|"
     r"follows?|depends? on|has (?:an? )?(?:edges?|links?|arcs?|roads?) (?:to|into))\b"
 )
-_END_AFTER = r"\s+(?:be|is|are|gets?|was|were)\s+(?:directly\s+)?reached\b"
+# "How many citations does paper 5 receive?": what a node receives comes in (free batch t, in_degree-75,
+# where the contrast then held a right in_degree back for out_degree).
+_END_AFTER = r"\s+(?:(?:be|is|are|gets?|was|were)\s+(?:directly\s+)?reached|(?:\w+ly\s+)?receiv(?:e|es|ed|ing))\b"
 _ARROW_LEFT, _ARROW_RIGHT = r"\s*(?:<-+|←)\s*", r"\s*(?:-+>|→)\s*"
 _END_WORDS = re.compile(
     r"\b(incoming|inbound|in-?degree|in degree|arriving|predecessors?|in-neighbou?rs?|targets?)\b", re.IGNORECASE
@@ -732,8 +734,8 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     ('end', 'start')
     >>> node_role("In how many edges is 5 the target?", 5), node_role("How many papers cite paper 5?", 5)
     ('end', 'end')
-    >>> node_role("How many papers does paper 5 cite?", 5)
-    'start'
+    >>> node_role("How many papers does paper 5 cite?", 5), node_role("How many citations does paper 5 receive?", 5)
+    ('start', 'end')
     >>> defined = "An edge from A to B means A depends on B. How many packages depend directly on {}?"
     >>> node_role(defined.format(7), 7), node_role(defined.replace("A depends on B", "B depends on A").format(7), 7)
     ('end', 'start')
