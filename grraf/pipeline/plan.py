@@ -273,7 +273,9 @@ def check_choice(
     polarity = polarity_finding(task, question)
     if polarity:
         findings.append(Finding(polarity, hard=False, rules_out=True))
-    used = [values.get(p.name) for p in task.parameters]
+    # A parameter the reply leaves out takes its default, which uses a value the question states
+    # ("PageRank with the usual damping factor of 0.85": pagerank_top's default).
+    used = [values.get(p.name, parameters.get(p.name)) for p in task.parameters]
     if "damping" in parameters and _TELEPORT.search(question):
         # A damping factor may be stated as its complement: "Teleport probability 0.15" is damping
         # 0.85 (free batch p, pagerank-64, held back as a number the task does not take).

@@ -71,6 +71,12 @@ def test_findings_say_what_is_wrong(task, values, question, expected, hard) -> N
 def test_a_default_parameter_the_question_does_not_state_takes_its_default() -> None:
     parameters, found = check_choice(get_task("pagerank_top"), {}, "Which page matters most?", ScriptedStore({}))
     assert found == [] and parameters == {"damping": 0.85}
+    # the default is the value the question states: used, though the reply left it out
+    stated = "According to PageRank with the usual damping factor of 0.85, which page is the most important?"
+    parameters, found = check_choice(get_task("pagerank_top"), {}, stated, ScriptedStore({}))
+    assert found == [] and parameters == {"damping": 0.85}
+    _, found = check_choice(get_task("pagerank_top"), {}, stated.replace("0.85", "0.9"), ScriptedStore({}))
+    assert any("states 0.9" in f.text for f in found)
 
 
 def run_plan(question: str, *replies: str, schema: Schema = DIRECTED):
