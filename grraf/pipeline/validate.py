@@ -53,6 +53,11 @@ _YES_NO_START = re.compile(
 _YES_NO_WORDS = re.compile(
     r"\b(whether or not|or not)\b|\btell me whether\b|"
     r"\bcheck (?:whether|if)\b|\bdetermine (?:whether|if)\b|\bfind out (?:whether|if)\b|"
+    # "Compute whether a path exists ...", "Tell me if a closed circuit exists ...": read as no form,
+    # the yes/no tasks were not offered (free batch t, connectivity-78, cycle-77)
+    r"\b(?:tell|let) (?:me|us) (?:know )?if\b|"
+    r"\b(?:compute|decide|verify|confirm|establish|work out|figure out|see|test|report|say|answer|judge|"
+    r"assess|state|indicate) (?:whether|if)\b|"
     # a question after a lead-in: "If I leave town 3, is there ...?", "Look for the motif: does it ...?"
     r"[,:;]\s*(is|are|does|do|can|could|has|have|will|would)\s+(?:it|there|this|that|they|the|a|an|we|i|you|"
     # "Treating every edge as two-way, are 3 and 5 in the same connected component?"
@@ -156,6 +161,8 @@ def ask_sentence(question: str) -> str:
     'Is there a cycle?'
     >>> ask_sentence("Give one topological order of this graph.")
     'Give one topological order of this graph.'
+    >>> ask_sentence("Tell me if a cycle exists. Edges are undirected.")
+    'Tell me if a cycle exists.'
 
     An ask that refers back to the sentence before it takes that sentence too:
 
@@ -171,11 +178,23 @@ def ask_sentence(question: str) -> str:
     parts = sentences(question)
     asks = [i for i, s in enumerate(parts) if s.endswith("?")]
     if not asks:
-        return parts[-1] if parts else question
+        # Without a question mark, the last request: "Tell me if a closed circuit exists in the
+        # graph: .... Edges are undirected." asks in its first sentence (free batch t, cycle-77).
+        requests = [s for s in parts if _REQUEST.match(s)]
+        return requests[-1] if requests else parts[-1] if parts else question
     last = asks[-1]
     if last > 0 and _REFERS_BACK.search(parts[last]):
         return f"{parts[last - 1]} {parts[last]}"
     return parts[last]
+
+
+#: A sentence that asks without a question mark: a request, or a question left unmarked.
+_REQUEST = re.compile(
+    r"^\s*(?:please\s+|so\s+|now\s+|and\s+)?(?:tell|compute|calculate|find|give|list|show|name|count|return|"
+    r"determine|decide|report|check|say|work out|figure out|identify|output|print|state|provide|let me know|"
+    r"which|what|who|how|where|when|is|are|does|do|can|could|would)\b",
+    re.IGNORECASE,
+)
 
 
 # An ask whose content is the sentence before it: "My engineer says the graph is loop-free. Is she
@@ -245,6 +264,8 @@ def ask_form(question: str) -> AskForm | None:
     >>> ask_form("len(list(G.successors(4)))?")
     'number'
     >>> ask_form("Quick check - is Tom Hanks older than Meg Ryan?"), ask_form("Yes or no: is 4 reachable from 2?")
+    ('yes/no', 'yes/no')
+    >>> ask_form("Compute whether a path exists between 3 and 7."), ask_form("Tell me if a closed circuit exists.")
     ('yes/no', 'yes/no')
     >>> ask_form("Triangle check: how many triangles are there?")
     'number'
