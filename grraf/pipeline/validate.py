@@ -526,6 +526,8 @@ def main_clause(question: str) -> str:
     'Can the nodes be cut into two halves'
     >>> main_clause("Treating each edge as two-way, does this graph manage to avoid cycles?")
     'does this graph manage to avoid cycles?'
+    >>> main_clause("true or false: if you ignore which way the edges point, this graph is a forest, with no loops.")
+    'this graph is a forest'
     """
     ask = _LEADING.sub("", ask_sentence(question))
     return _SUBORDINATE.split(ask, maxsplit=1)[0].strip()
@@ -533,8 +535,13 @@ def main_clause(question: str) -> str:
 
 #: A phrase before the ask proper ("Treating each edge as two-way, does this graph ...?"): the main
 #: clause starts after it (batch h: the "avoid" of the ask was cut off with the rest).
+# A stated answer form ("true or false: ...") and a condition set before a claim ("if you ignore which
+# way the edges point, this graph is a forest") lead in as well: the claim was cut off with the rest,
+# its "forest" unread, and no negated task offered (free batch t, cycle-76).
 _LEADING = re.compile(
-    r"^[^,?]*,\s*(?=(?:is|are|was|were|does|do|did|can|could|would|will|has|have|had|should|must|might|may)\b)",
+    r"^(?:\s*(?:true or false|yes or no|yes/no|y/n)\s*[:\-–—]\s*)?"
+    r"(?:[^,?]*,\s*(?=(?:is|are|was|were|does|do|did|can|could|would|will|has|have|had|should|must|might|may)\b)"
+    r"|(?:if|when|ignoring|treating|assuming|considering|disregarding)\b[^,?]*,\s*)?",
     re.IGNORECASE,
 )
 
@@ -551,6 +558,10 @@ def said(question: str, words: Iterable[str], *, main: bool = False) -> str | No
     True
     >>> said("Can the jobs run in order without running into a loop?", ("without",))
     'without'
+    >>> said("Is there a route that ends where it starts and never repeats an edge?", ("never",)) is None
+    True
+    >>> said("Is it true that a walk which never reuses an edge can never get back to its start?", ("never",))
+    'never'
     >>> said("Can every node be visited exactly once (no need to return)?", ("no",), main=True) is None
     True
     """
@@ -565,9 +576,15 @@ _OR_NOT = re.compile(r"\bor not\b|\bnot (?:necessarily|only)\b", re.IGNORECASE)
 # How a walk goes ("without using any link twice", "without repeating a node") restricts the walk;
 # its "without" negates nothing the ask is about. Only verbs of walking: "without running into a
 # loop" does negate the loop.
+# "... and never repeats an edge" says the same of a walk (free batch t, cycle-77: has_cycle held back
+# as maybe asking the opposite).
 _MANNER = re.compile(
     r"\bwithout\s+(?:using|reusing|repeating|revisiting|visiting|traversing|travell?ing|crossing|taking|passing|"
-    r"going|walking|driving|riding|following)\b[^,;:?.!]*",
+    r"going|walking|driving|riding|following)\b[^,;:?.!]*|"
+    # (only the verb and its object: "a walk which never reuses an edge can never get back" still negates)
+    r"\bnever\s+(?:uses?|reuses?|repeats?|revisits?|visits?|traverses?|crosses?|passes|takes?|"
+    r"using|reusing|repeating|revisiting|visiting|traversing|crossing|passing)"
+    r"(?:\s+(?:the\s+same|an?|any|one|a\s+single))?\s+\w+(?:\s+(?:twice|again|more\s+than\s+once))?",
     re.IGNORECASE,
 )
 
