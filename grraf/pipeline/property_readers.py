@@ -646,12 +646,14 @@ _COMPARISONS: tuple[tuple[str, str], ...] = (
     (
         r"more than|greater than|larger than|bigger than|longer than|higher than|older than|later than|"
         r"heavier than|taller than|farther than|further than|newer than|more recent than|above|over|after|"
-        r"exceed(?:s|ing)?|beyond",
+        r"exceed(?:s|ing)?|beyond|north of|east of",
         ">",
     ),
     (
         r"less than|fewer than|smaller than|shorter than|lower than|younger than|earlier than|lighter than|"
-        r"closer than|nearer than|below|under|before",
+        # "Which airports in Asia lie south of 20 degrees north?": latitude < 20 (read as no comparison,
+        # "=" went unchecked and an empty list was flagged verified: property batch 18, flights-429)
+        r"closer than|nearer than|below|under|before|south of|west of",
         "<",
     ),
 )
@@ -774,6 +776,8 @@ def comparison(question: str) -> str | None:
     True
     >>> comparison("Which flights go farther than 9,000 km?"), comparison("airports closer than 500 km to Oslo")
     ('>', '<')
+    >>> comparison("Which airports lie south of 20 degrees north?"), comparison("airports east of 100 degrees")
+    ('<', '>')
     """
     ask = ask_sentence(question).lower()
     for pattern, op in _COMPARISONS:

@@ -67,7 +67,8 @@ _YES_NO_WORDS = re.compile(
 #: An answer form the question states outright, wherever it says it: "cycle present? yes or no".
 _YES_NO_STATED = re.compile(
     # "y/n - can every vertex be painted ...?" (free batch t, bipartite-77: no form read, no yes/no task offered)
-    r"\b(yes or no|no or yes|true or false|yes/no|y/n|answer (?:with )?(?:a )?yes)\b", re.IGNORECASE
+    r"\b(yes or no|no or yes|true or false|yes/no|y/n|answer (?:with )?(?:a )?yes)\b",
+    re.IGNORECASE,
 )
 #: A number asked for outright after the ask: "Who points to 5? Just give me how many."
 _NUMBER_STATED = re.compile(

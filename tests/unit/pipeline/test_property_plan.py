@@ -2183,3 +2183,42 @@ def test_the_ends_of_a_trip_are_no_pair_that_shares_neighbours(store) -> None:
     reply = {"entity": "Glasgow", "other": "Sydney", "rel_type": "ROUTE", "direction": "out"}
     _, findings = check(store, question, "common_neighbours", **reply)
     assert any("names a trip" in f.text and f.hard for f in findings), texts(findings)
+
+
+# Property batch 18's five wrong verified answers, each now a finding (names from the fake store).
+def test_a_count_of_a_label_is_not_one_value_of_the_named_node(store) -> None:
+    question = "Not counting Tom Hanks himself, how many people in the database share his birth year?"
+    _, found = check(store, question, "entity_property", entity="Tom Hanks", property="born")
+    assert any(f.hard and "counts people" in f.text for f in found), found
+
+
+def test_a_weight_on_relationships_that_never_touch_the_ends_is_refused(store) -> None:
+    question = "What's the shortest-path distance, in steps, between Tom Hanks and Meg Ryan?"
+    reply = {"source": "Tom Hanks", "target": "Meg Ryan", "property": "distance_km"}
+    _, found = check(store, question, "connection_weight", **reply)
+    assert any(f.hard and "does not touch :Person" in f.text for f in found), found
+
+
+def test_a_route_needs_its_two_ends_named_as_such(store) -> None:
+    question = "Glasgow's non-stops that leave the United Kingdom - which airports do they go to?"
+    _, found = check(store, question, "connection_path", source="Glasgow", target="United Kingdom")
+    assert any(not f.hard and "two ends of a route" in f.text for f in found), found
+    _, found = check(store, "How is Glasgow linked to the United Kingdom?", "connection_path", source="Glasgow",
+                     target="United Kingdom")  # fmt: skip
+    assert not any("two ends" in f.text for f in found), found
+
+
+def test_compass_words_compare(store) -> None:
+    question = "Which airports lie south of 20 degrees north?"
+    _, found = check(store, question, "filter_nodes", label="Airport", property="latitude", op="=", threshold=20)
+    assert any(f.hard and "compares with '<'" in f.text for f in found), found
+
+
+def test_a_relationship_said_of_one_name_is_not_said_of_the_other(store) -> None:
+    question = "How many Tom Hanks movies were directed by Lana Wachowski?"
+    reply = {"entity": "Tom Hanks", "rel_type": "DIRECTED", "other": "Lana Wachowski"}
+    _, found = check(store, question, "common_neighbour_count", **reply)
+    assert any("not that 'Tom Hanks' has" in f.text for f in found), found
+    both = "How many movies were directed by both Lana Wachowski and Tom Hanks?"
+    _, found = check(store, both, "common_neighbour_count", **reply)
+    assert not any("not that" in f.text for f in found), found
