@@ -813,6 +813,11 @@ class _Check:
                 f"which one comparison does not take{instead}."
             )
         stated = readers.comparison(self.question)
+        said = readers.comparison_words(self.question)
+        if len(said) > 1:
+            # "Which airports are south of the equator and east of longitude 100?" was confirmed as
+            # longitude > 100 alone once "east of" compared (a replay of property batch 10, flights-308).
+            self.soft(f"The question states {len(said)} comparisons ({', '.join(said)}); {self.task.name} takes one.")
         if op is not None and stated is not None and stated != op:
             self.hard(f"The question compares with {stated!r}, not {op!r}.")
         elif op is not None and stated is None and op != "=":

@@ -786,6 +786,18 @@ def comparison(question: str) -> str | None:
     return None
 
 
+def comparison_words(question: str) -> list[str]:
+    """Every comparison the ask states, in order: two of them are two conditions, which one
+    comparison does not take ("south of the equator and east of longitude 100").
+
+    >>> comparison_words("Which airports are south of the equator and east of longitude 100?")
+    ['south of', 'east of']
+    """
+    ask = ask_sentence(question).lower()
+    pattern = "|".join(p for p, _ in _COMPARISONS)
+    return [found.group(0) for found in re.finditer(r"\b(?:" + pattern + r")\b", ask)]
+
+
 # ------------------------------------------------------------------------------ order and aggregate
 _YEARLIKE = frozenset(
     {"born", "birth", "year", "released", "release", "founded", "date", "established", "built", "created",
