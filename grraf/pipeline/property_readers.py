@@ -628,8 +628,8 @@ def direction_words(question: str) -> str | None:
     # A word that names the way ("incoming") outweighs a preposition, which may name the far end
     # instead: "How many airports get incoming flights from exactly one other airport?" was read as
     # saying nothing, and a right count_by_degree was dropped (property batch 17, flights-399).
-    for cues in ((_OUT_WORDS - _PREPOSITIONS, _IN_WORDS - _PREPOSITIONS), (_OUT_WORDS, _IN_WORDS)):
-        out, into = bool(asked & cues[0]), bool(asked & cues[1])
+    for outs, ins in ((_OUT_WORDS - _PREPOSITIONS, _IN_WORDS - _PREPOSITIONS), (_OUT_WORDS, _IN_WORDS)):
+        out, into = bool(asked & outs), bool(asked & ins)
         if out != into:
             return "out" if out else "in"
     return None
@@ -793,9 +793,10 @@ def comparison_words(question: str) -> list[str]:
     >>> comparison_words("Which airports are south of the equator and east of longitude 100?")
     ['south of', 'east of']
     """
-    ask = ask_sentence(question).lower()
-    pattern = "|".join(p for p, _ in _COMPARISONS)
-    return [found.group(0) for found in re.finditer(r"\b(?:" + pattern + r")\b", ask)]
+    return [found.group(0) for found in _ANY_COMPARISON.finditer(ask_sentence(question).lower())]
+
+
+_ANY_COMPARISON = re.compile(r"\b(?:" + "|".join(pattern for pattern, _ in _COMPARISONS) + r")\b")
 
 
 # ------------------------------------------------------------------------------ order and aggregate
