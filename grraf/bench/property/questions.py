@@ -69,8 +69,9 @@ class PropertyQuestion:
     #: written the same way on 2026-11-28 (run once on ladybug and partly on Neo4j, and seen); 16, written the
     #: same way on 2026-11-28 (run once on both stores, and seen); 17, written the same way on 2026-11-28
     #: (run once on Neo4j with the peers, and seen); 18, written the same way on 2026-11-29 by someone who had
-    #: seen neither grraf's answers nor its property code, all test (run once on both stores, and seen). A
-    #: report keeps the batches apart.
+    #: seen neither grraf's answers nor its property code, all test (run once on both stores, and seen); 19,
+    #: written the same way on 2026-11-29, all test, fresh (not yet run, its answers seen by no one). A report
+    #: keeps the batches apart.
     batch: int = 1
 
     def cypher_for(self, dialect: Dialect) -> str:

@@ -957,6 +957,56 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-435": lambda: nx.shortest_path_length(
             movies_graph(), ("Movie", "Bicentennial Man"), ("Person", "Orlando Jones")
         ),
+        # batch 19
+        "movies-436": lambda: _only(
+            a()[(a().source == "Kiefer Sutherland") & (a().target == "Stand By Me")].roles.iloc[0]
+        ),
+        "movies-437": lambda: _only(set(a()[a().roles.map(lambda r: "Gust Avrakotos" in r)].source)),
+        "movies-438": lambda: _only(
+            _top(pd.Series({t: _released(t) for t in set(d()[d().source == "Steven Spielberg"].target)}))
+        ),
+        # the film is Charlie Wilson's War
+        "movies-439": lambda: _only(
+            w()[
+                w().target
+                == _only(a()[(a().source == "Julia Roberts") & a().roles.map(lambda r: "Joanne Herring" in r)].target)
+            ].source
+        ),
+        "movies-440": lambda: _only(_oldest({"Natalie Portman", "Scarlett Johansson"})),
+        "movies-441": lambda: _only(
+            _top(a()[a().source.isin(set(p()[p().born.between(1960, 1969)].name))].groupby("source").target.nunique())
+        ),
+        "movies-442": lambda: _released("Gladiator") - _released("Alien"),
+        "movies-443": lambda: len(set(d()[d().source == "Clint Eastwood"].target) & _movies_of("Clint Eastwood")),
+        "movies-444": lambda: len(_co_actors("Christian Bale")),
+        # a film with both of them (A Few Good Men) counts once
+        "movies-445": lambda: len(_movies_of("Kevin Bacon") | _movies_of("Tom Cruise")),
+        "movies-446": lambda: int((a().groupby("source").target.nunique() == 2).sum()),
+        "movies-447": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Wil Wheaton"), ("Person", "Michael Sheen")
+        ),
+        "movies-448": lambda: round(float(pd.Series([_released(t) for t in _movies_of("Keanu Reeves")]).mean()), 4),
+        "movies-449": lambda: sorted(x for x, n in a().groupby("source").target.nunique().items() if n == 3),
+        "movies-450": lambda: sorted(set(d()[d().target.isin(set(pr()[pr().source == "Joel Silver"].target))].source)),
+        # people with no birth year recorded have directed nothing here
+        "movies-451": lambda: sorted(set(d()[d().source.isin(set(p()[p().born < 1935].name))].target)),
+        # the cast of the films he directed, without himself and without anyone he acted alongside anywhere
+        "movies-452": lambda: sorted(
+            set().union(*(_cast(t) for t in set(d()[d().source == "Clint Eastwood"].target)))
+            - {"Clint Eastwood"}
+            - set(_co_actors("Clint Eastwood"))
+        ),
+        "movies-453": lambda: sorted(set(a().source) & set(w().source)),
+        "movies-454": lambda: bool(_movies_of("Robin Williams") & set(d()[d().source == "Gus Van Sant"].target)),
+        "movies-455": lambda: _oldest(_cast("V for Vendetta")) == ["John Hurt"],
+        "movies-456": lambda: nx.has_path(movies_graph(), ("Person", "Katie Holmes"), ("Person", "Steve Zahn")),
+        "movies-457": lambda: bool(
+            set(pr()[pr().source == "Steven Spielberg"].target) - set(d()[d().source == "Steven Spielberg"].target)
+        ),
+        "movies-458": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Naomie Harris"), ("Person", "Bruno Kirby")
+        ),
+        "movies-459": lambda: nx.shortest_path_length(movies_graph(), ("Movie", "Unforgiven"), ("Person", "Madonna")),
     }
 
 
@@ -1774,6 +1824,47 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-434": lambda: bool((r()[r().source == "CPH"].distance_km < 7000).all()),
         "flights-435": lambda: nx.shortest_path_length(g(), "SCL", "CPH"),
         "flights-436": lambda: nx.shortest_path_length(g(), "CAL", "KOA"),
+        # batch 19
+        "flights-437": lambda: str(_airport(_code_of("Ministro Pistarini International Airport")).city),
+        "flights-438": lambda: _only(_top(_latitudes_in("South America"))),
+        "flights-439": lambda: _only(_top(-r()[r().source == "DOH"].set_index("target").distance_km)),
+        "flights-440": lambda: _only(_top(pd.Series({t: _distance("HEL", t) for t in ("DEL", "PEK")}))),
+        "flights-441": lambda: _only(
+            _top(pd.Series({a: g().out_degree(a) for a in _airport_codes_in("United Kingdom") if a != "LHR"}))
+        ),
+        "flights-442": lambda: _only_stop_of_the_lightest_route("SEA", "CAI"),
+        "flights-443": lambda: _distance("OSL", "CPH"),
+        "flights-444": lambda: sum(
+            1 for t in g().successors("IST") if _continent_by_country_name()[country()[t]] == "Africa"
+        ),
+        "flights-445": lambda: round(float(r()[r().source == "CAI"].distance_km.mean()), 4),
+        "flights-446": lambda: nx.shortest_path_length(g(), "MEL", "TRE"),
+        # the optimum takes three flights (via Chicago and Beijing)
+        "flights-447": lambda: _lightest_within("MIA", "BKK", 3),
+        "flights-448": lambda: sum(
+            1
+            for c, n in pd.Series(list(country().values())).value_counts().items()
+            if n == 1 and _continent_by_country_name()[c] == "Europe"
+        ),
+        # Sydney and Singapore fly to each other, but neither flies to itself: neither is counted
+        "flights-449": lambda: len(set(g().successors("SYD")) & set(g().successors("SIN"))),
+        "flights-450": lambda: sorted(
+            t for t in g().successors("YYZ") if _continent_by_country_name()[country()[t]] == "Asia"
+        ),
+        # there is no route between Heathrow and Gatwick
+        "flights-451": lambda: sorted(set(_unlinked("LHR", "LGW").successors("LHR")) & set(g().successors("LGW"))),
+        "flights-452": lambda: sorted(a for a, lat in _latitudes_in("Europe").items() if lat < 42),
+        "flights-453": lambda: sorted({_continent_by_country_name()[country()[t]] for t in g().successors("HNL")}),
+        "flights-454": lambda: sorted(a for a in g() if g().out_degree(a) > 40),
+        "flights-455": lambda: g().has_edge("EZE", "JNB"),
+        "flights-456": lambda: bool(_airport("YVR").longitude < _airport("SEA").longitude),
+        # one connection: at most two flights (there is no non-stop either)
+        "flights-457": lambda: "AKL" in nx.single_source_shortest_path_length(g(), "EDI", cutoff=2),
+        "flights-458": lambda: all(
+            _continent_by_country_name()[country()[t]] == "Europe" for t in g().successors("BER")
+        ),
+        "flights-459": lambda: nx.shortest_path_length(g(), "MEX", "TRE"),
+        "flights-460": lambda: nx.shortest_path_length(g(), "HEL", "SCL"),
     }
 
 
