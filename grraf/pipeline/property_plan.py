@@ -2491,6 +2491,15 @@ def _most_common_value(c: _Check) -> None:
 
 
 def _component_members(c: _Check) -> None:
+    # Started over after its choices were refused, the 1.5B model chose component_members for "Which
+    # countries does Helsinki have direct flights to?" (dev, flights-284) and nothing held it back:
+    # every country the network reaches however indirectly, flagged verified.
+    step = readers.one_step(c.question)
+    if step:
+        c.hard(
+            f"The question says '{step}', one relationship; component_members gives every node reached"
+            " however indirectly."
+        )
     readings = c.entity("entity")
     label = _label(c)
     if readings and label:

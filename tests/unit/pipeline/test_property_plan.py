@@ -162,6 +162,17 @@ def test_counting_the_values_of_a_property_is_not_counting_the_nodes(store) -> N
     assert not any(f.hard for f in findings), texts(findings)
 
 
+def test_a_connected_group_is_not_the_nodes_one_relationship_away(store) -> None:
+    # flights-284 (dev): "Which countries does Helsinki have direct flights to?" got every country the
+    # network reaches, verified, from component_members chosen after the other choices were refused
+    reply = {"entity": "Cairo", "label": "Country"}
+    _, findings = check(store, "Which countries does Cairo have direct flights to?", "component_members", **reply)
+    assert any(f.hard and "'direct', one relationship" in f.text for f in findings), texts(findings)
+    question = "Which countries are in the same connected part of the network as Cairo?"
+    _, findings = check(store, question, "component_members", **reply)
+    assert not any("one relationship" in f.text for f in findings), texts(findings)
+
+
 def test_counting_the_groups_is_not_the_size_of_the_largest(store) -> None:
     # flights-74 (dev): "How many strongly connected components ...?" got the largest one's size, verified
     reply = {"label": "Airport", "rel_type": "ROUTE"}
