@@ -2280,6 +2280,107 @@ def _compare_pair(
     c.params["comparison"] = comparison
 
 
+_OR = re.compile(r"\b(?:or|vs\.?|versus)\b", re.IGNORECASE)
+
+
+def _relationship_pair(c: _Check) -> tuple[Entity, Entity, Entity, str, bool] | None:
+    """The common part of comparing two relationships of one named node (``entity``) with two others
+    (``other``, ``third``): the three readings, the property (numeric, on the relationships) and
+    whether the question names it. The far ends must be where the relationships lead, and the
+    question must compare ("longer", "dearer", "more")."""
+    hop = _from_entity(c, kind_check=False, evidence=False, answer_end=False)
+    seconds, thirds = c.entity("other"), c.entity("third")
+    if hop is None or not seconds or not thirds:
+        return None
+    reading, rel_type, direction, result = hop
+    ends = []
+    for name, readings in (("other", seconds), ("third", thirds)):
+        fitting = [r for r in readings if r.label in result]
+        if not fitting:
+            c.hard(
+                f"{name}={readings[0].value!r} is a :{readings[0].label}; the :{rel_type} relationships of "
+                f"{reading.value!r} ({direction}) lead to :{'/:'.join(result)} nodes."
+            )
+            return None
+        ends.append(fitting[0])
+    second, third = ends
+    if len({(e.value, e.label) for e in (reading, second, third)}) < 3:
+        c.hard("entity, other and third must name three different nodes.")
+        return None
+    masked = _masked(c.question, c.entities)
+    if not readers.ranks_at_all(masked) and not _SAME.search(masked):
+        c.hard(f"The question compares nothing (no word such as longer, shorter, more): {c.task.name} compares.")
+    prop = c.given("property")
+    props = c.graph.properties(rel_type, rel=True)
+    numbers = [p for p, kind in props.items() if numeric(kind)]
+    if prop is None or prop not in numbers:
+        shown = ", ".join(numbers) or "none"
+        c.hard(f"{c.task.name} compares a number kept on the :{rel_type} relationships ({shown}), not {prop!r}.")
+        return None
+    # Only the types whose relationships carry the property can be meant ("the longer non-stop" is no
+    # :IN_COUNTRY); the question must speak of the type when several do.
+    c.rel_evidence(rel_type, reading.label, direction, [second.label, third.label], carrying=str(prop))
+    named = c.speaks_of(str(prop)) is not None
+    if len(numbers) > 1 and not named and not readers.scale_words(masked, str(prop)):
+        c.soft(f"The question does not say which property it compares ({prop!r} was chosen).")
+    c.bind_entity("other", second)
+    c.bind_entity("third", third)
+    c.params["property"] = str(prop)
+    return reading, second, third, str(prop), named
+
+
+def _compare_relationships(c: _Check) -> None:
+    """Of two relationships of a named node, the far end of the one with the higher (or lower) value
+    ("From Heathrow, which is the longer non-stop, to Narita or to Haneda?"). The LLM fills ``order``;
+    the property's scale words say which end ("longer" is the highest distance)."""
+    pair = _relationship_pair(c)
+    if pair is None:
+        return
+    reading, second, third, prop, named = pair
+    if not _OR.search(_masked(c.question, c.entities)):
+        c.soft(f"The question does not give {second.phrase!r} and {third.phrase!r} as a choice ('... or ...').")
+    c.ranked_order(prop, named=named)
+    c.returns(sorted({second.label, third.label}))
+    rel, way = c.params["rel_type"], c.params["direction"]
+    c.pattern(
+        f"{_arrow(_named(reading.value), rel, _named(second.value), way)} or "
+        f"{_arrow(_named(reading.value), rel, _named(third.value), way)}"
+    )
+
+
+def _compare_relationship_values(c: _Check) -> None:
+    """Whether one relationship of a named node has a higher, lower or the same value as another ("Is
+    the flight from Heathrow to JFK shorter than the one from Heathrow to Boston?"). The LLM fills
+    ``comparison``; the words say which, and the far end named first is the one compared."""
+    pair = _relationship_pair(c)
+    comparison = c.choice("comparison")
+    if pair is None or comparison is None:
+        if comparison is None and pair is not None:
+            c.hard(f"{c.task.name} needs comparison.")
+        return
+    reading, second, third, prop, named = pair
+    masked = _masked(c.question, c.entities)
+    same = _SAME.search(masked)
+    if same:
+        stated: tuple[str, str] | None = ("same", same.group(0))
+    else:
+        end = readers.ranking(masked, prop, named=named)
+        stated = (_END_TO_COMPARISON[end[0]], end[1]) if end else None
+    if stated is None:
+        c.soft(f"The question does not say whether a higher, lower or equal {prop} is asked about.")
+    elif stated[0] != comparison:
+        c.hard(f"'{stated[1]}' asks whether the {prop} is {stated[0]}, not {comparison}.")
+    if comparison != "same" and c.question.find(third.phrase) < c.question.find(second.phrase):
+        c.hard(f"The question names {third.phrase!r} first: it is the one compared (swap other and third).")
+    c.params["comparison"] = comparison
+    rel, way = c.params["rel_type"], c.params["direction"]
+    than = "the same as" if comparison == "same" else f"{comparison} than"
+    c.pattern(
+        f"the {prop} of {_arrow(_named(reading.value), rel, _named(second.value), way)} is {than} that of "
+        f"{_arrow(_named(reading.value), rel, _named(third.value), way)}"
+    )
+
+
 def _count_by_degree(c: _Check) -> None:
     _shared_values(c)
     found = _degree(c)
@@ -2555,6 +2656,8 @@ _SHAPES = {
     "compare_entities": _compare_entities,
     "compare_values": _compare_values,
     "value_difference": _value_difference,
+    "compare_relationships": _compare_relationships,
+    "compare_relationship_values": _compare_relationship_values,
     "count_by_degree": _count_by_degree,
     "filter_nodes": _filter_nodes,
     "count_where": _count_where,

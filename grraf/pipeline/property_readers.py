@@ -664,8 +664,10 @@ _COMPARISONS: tuple[tuple[str, str], ...] = (
 #: take, a hard finding that dropped right choices ("Matt Damon or Ben Affleck - which one is
 #: younger?", property batch 16); after a quantity word ("more than one of", "exactly one") it counts.
 _PRONOUN_ONE = re.compile(
-    r"\b(?<!than\s)(?<!exactly\s)(?<!only\s)(?<!least\s)(?<!most\s)(?<!just\s)"
-    r"(?:(?:which|the|that|this|each|every|any|no|some|another|other)\s+(?:[a-z]+\s+)?one\b(?!-)|one\s+of\b)",
+    r"\b(?:(?:which|the|that|this|each|every|any|no|some|another|other)\s+(?:[a-z]+\s+)?one\b(?!-)"
+    # "longer than the one from Dubai" is a pronoun too (property batch 4, flights-139): the quantity
+    # words are held against a bare "one of" only
+    r"|(?<!than\s)(?<!exactly\s)(?<!only\s)(?<!least\s)(?<!most\s)(?<!just\s)one\s+of\b)",
     re.IGNORECASE,
 )
 
@@ -681,6 +683,8 @@ def numbers_stated(question: str) -> list[float]:
     ([], [])
     >>> numbers_stated("Which airports can you reach with exactly one stop?"), numbers_stated("more than one of them")
     ([1.0], [1.0])
+    >>> numbers_stated("Is the flight from A to B longer than the one from C to B?")
+    []
     """
     out: list[float] = []
     # "1,000 km" is one number: its thousands separator is no word boundary (it was read as 1 and 0).

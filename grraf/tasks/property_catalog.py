@@ -27,6 +27,9 @@ from grraf.tasks.model import DrawKind, Output, Param, Sentence, Task
 
 ENTITY = Param("entity", "entity", "the node the question names (a name, title or code written in it)")
 OTHER = Param("other", "entity", "the second node the question names")
+#: Two relationships of one named node compared: the far end of the second ("Is the flight from A to
+#: B longer than the one from A to C?": entity A, other B, third C).
+THIRD = Param("third", "entity", "the third node the question names, at the far end of the second relationship")
 SOURCE = Param("source", "entity", "the named node the relationship or connection starts at")
 TARGET = Param("target", "entity", "the named node it ends at")
 #: A string kept on relationships that the question names (a character in the roles of ACTED_IN).
@@ -651,6 +654,39 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         output="yes/no",
         parameters=(ENTITY, OTHER, REL_TYPE, DIRECTION, COMPARISON),
         template="property_compare_degree_values",
+        sentence=Sentence(yes="Yes: {pattern}.", no="No: it is not so that {pattern}."),
+    ),
+    _task(
+        name="compare_relationships",
+        summary="of a named node's relationships with two other named ones, the far end with the higher or lower "
+        "value (the longer trip)",
+        phrasings=(
+            "From Leeds, which is the longer train ride: to York or to Hull?",
+            "Which road out of Paris is shorter, the one to Lyon or the one to Lille?",
+            "Which flight into Rome is longer, the one from Oslo or the one from Riga?",
+            "Did Alice pay more for order 17 or for order 18?",
+        ),
+        output="nodes",
+        parameters=(ENTITY, REL_TYPE, DIRECTION, OTHER, THIRD, PROPERTY, ORDER, RETURNS),
+        template="property_compare_relationships",
+        sentence=Sentence(
+            value="Of the :{rel_type} relationships of {entity} with {other} and {third}, the one with the {order} "
+            "{property} goes to: {value}."
+        ),
+    ),
+    _task(
+        name="compare_relationship_values",
+        summary="whether a named node's relationship with a second named node has a higher, lower or the same "
+        "value as with a third (yes or no)",
+        phrasings=(
+            "Is the train ride from Leeds to York shorter than the one from Leeds to Hull?",
+            "Is the road from Lyon to Paris longer than the road from Lille to Paris?",
+            "Did Alice pay more for order 17 than for order 18?",
+            "Is the flight from Oslo to Rome as long as the one from Oslo to Riga?",
+        ),
+        output="yes/no",
+        parameters=(ENTITY, REL_TYPE, DIRECTION, OTHER, THIRD, PROPERTY, COMPARISON),
+        template="property_compare_relationship_values",
         sentence=Sentence(yes="Yes: {pattern}.", no="No: it is not so that {pattern}."),
     ),
     _task(

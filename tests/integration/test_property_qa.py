@@ -1095,3 +1095,64 @@ def test_differences_agree_with_the_projection_and_the_gold(store_name, request)
 @pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
 def test_differences_asked_end_to_end_are_verified_and_right(store_name, request, library) -> None:
     _moved_plans_asked_are_verified_and_right(request.getfixturevalue(store_name), DIFFERENCE_PLANS, library)
+
+
+# ------------------------------------------------------------------ two relationships of one named node compared
+
+_HEATHROW = "London Heathrow Airport"
+_NARITA, _HANEDA = "Narita International Airport", "Tokyo Haneda Airport"
+
+
+def _compared(task: str, entity: str, direction: str, other: str, third: str, **rest: str) -> dict[str, Any]:
+    return {
+        "task": task,
+        "entity": entity,
+        "rel_type": "ROUTE",
+        "direction": direction,
+        "other": other,
+        "third": third,
+        "property": "distance_km",
+        **rest,
+    }
+
+
+#: Questions moved to dev when compare_relationships and compare_relationship_values came (which of
+#: two flights of one airport is longer, whether one is): the plan a person would choose.
+COMPARED_RELATIONSHIP_PLANS: dict[str, dict[str, Any]] = {
+    "flights-87": _compared("compare_relationships", "Sydney", "out", "Los Angeles", "Dallas", order="highest"),
+    "flights-138": _compared("compare_relationships", _HEATHROW, "out", _NARITA, _HANEDA, order="highest"),
+    "flights-139": _compared("compare_relationship_values", "Auckland", "in", "Doha", "Dubai", comparison="higher"),
+    "flights-195": _compared("compare_relationship_values", "Seoul", "in", _NARITA, _HANEDA, comparison="lower"),
+    "flights-281": _compared("compare_relationships", "Sydney", "in", "Doha", "Dubai", order="highest"),
+    "flights-297": _compared("compare_relationships", "Amsterdam", "out", "Zurich", "Vienna", order="lowest"),
+    "flights-314": _compared(
+        "compare_relationship_values", "Cape Town", "in", "Amsterdam", "Frankfurt", comparison="higher"
+    ),
+    "flights-322": _compared("compare_relationships", "LAX", "out", _NARITA, _HANEDA, order="lowest"),
+    "flights-369": _compared("compare_relationships", "Singapore", "out", "Sydney", "Melbourne", order="highest"),
+    "flights-409": _compared(
+        "compare_relationship_values", "Los Angeles", "out", "Sydney", "Melbourne", comparison="higher"
+    ),
+    "flights-416": _compared("compare_relationships", "Honolulu", "out", "Kahului", "Lihue", order="lowest"),
+}
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_compared_relationships_agree_with_the_projection_and_the_gold(store_name, request) -> None:
+    _moved_plans_agree(request.getfixturevalue(store_name), COMPARED_RELATIONSHIP_PLANS)
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_compared_relationships_asked_end_to_end_are_verified_and_right(store_name, request, library) -> None:
+    _moved_plans_asked_are_verified_and_right(request.getfixturevalue(store_name), COMPARED_RELATIONSHIP_PLANS, library)
+
+
+def test_a_flight_compared_without_a_direction_word_runs_unconfirmed(ladybug) -> None:
+    # flights-86: "Is Heathrow to JFK a shorter flight than Heathrow to Boston?" says no "from"
+    (question,) = [q for q in load_questions(split="dev") if q.id == "flights-86"]
+    reply = _compared("compare_relationship_values", _HEATHROW, "out", "JFK", "Boston", comparison="lower")
+    schema = ladybug.schema()
+    entities = find_entities(question.text, ladybug, schema)
+    task = get_task(reply["task"])
+    _, findings = check_choice(task, reply, question.text, PropertyGraph.of(schema), entities, ladybug)
+    assert findings and not any(f.hard for f in findings), [f.text for f in findings]

@@ -855,6 +855,28 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
             "Is Tom Hanks older than Meg Ryan?",
             {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "comparison": "lower"},
         ),
+        "compare_relationships": (
+            "From Glasgow Airport, which is the shorter flight: to SYD or to AKL?",
+            {
+                "entity": "Glasgow Airport",
+                "rel_type": "ROUTE",
+                "other": "SYD",
+                "third": "AKL",
+                "property": "distance_km",
+                "order": "lowest",
+            },
+        ),
+        "compare_relationship_values": (
+            "From Glasgow Airport, is the flight to SYD longer than the one to AKL?",
+            {
+                "entity": "Glasgow Airport",
+                "rel_type": "ROUTE",
+                "other": "SYD",
+                "third": "AKL",
+                "property": "distance_km",
+                "comparison": "higher",
+            },
+        ),
         "value_difference": (
             "How old was Tom Hanks when Cast Away came out?",
             {"entity": "Tom Hanks", "property": "born", "other": "Cast Away", "other_property": "released"},
@@ -2233,3 +2255,61 @@ def test_a_relationship_said_of_one_name_is_not_said_of_the_other(store) -> None
     both = "How many movies were directed by both Lana Wachowski and Tom Hanks?"
     _, found = check(store, both, "common_neighbour_count", **reply)
     assert not any("not that" in f.text for f in found), found
+
+
+# ------------------------------------------------------------------ two relationships of one named node
+
+
+def test_two_relationships_of_a_named_node_are_compared_on_a_number_they_carry(store) -> None:
+    # property batches 4 to 18: "From Heathrow, which is the longer non-stop, ...?" had no task (dev now)
+    reply = {
+        "entity": "Glasgow Airport",
+        "rel_type": "ROUTE",
+        "other": "SYD",
+        "third": "AKL",
+        "property": "distance_km",
+    }
+    question = "From Glasgow Airport, which is the longer flight: the one to SYD or the one to AKL?"
+    parameters, findings = check(store, question, "compare_relationships", order="highest", **reply)
+    assert findings == [], texts(findings)
+    assert parameters["direction"] == "out" and parameters["third_key"] == "code" and parameters["order"] == "highest"
+    _, findings = check(store, question, "compare_relationships", order="lowest", **reply)
+    assert any(f.hard and "'longer' asks for the highest distance_km" in f.text for f in findings), texts(findings)
+    # the far ends must be where the relationships lead, and the number must be the relationships' own
+    _, findings = check(store, question, "compare_relationships", **{**reply, "rel_type": "IN_COUNTRY"})
+    assert any(f.hard for f in findings), texts(findings)
+    _, findings = check(store, question, "compare_relationships", **{**reply, "property": "latitude"})
+    assert any(f.hard and "compares a number kept on the :ROUTE relationships" in f.text for f in findings)
+    _, findings = check(store, question, "compare_relationships", **{**reply, "third": "SYD"})
+    assert any(f.hard and "three different nodes" in f.text for f in findings), texts(findings)
+
+
+def test_whether_one_relationship_is_longer_reads_the_comparison_and_which_comes_first(store) -> None:
+    reply = {
+        "entity": "Auckland",
+        "rel_type": "ROUTE",
+        "other": "Glasgow",
+        "third": "London",
+        "property": "distance_km",
+    }
+    question = "Is the flight from Glasgow to Auckland longer than the one from London to Auckland?"
+    parameters, findings = check(store, question, "compare_relationship_values", comparison="higher", **reply)
+    assert findings == [], texts(findings)  # "than the one from" is no number 1
+    assert parameters["direction"] == "in" and parameters["comparison"] == "higher"
+    _, findings = check(store, question, "compare_relationship_values", comparison="lower", **reply)
+    assert any(f.hard and "'longer' asks whether the distance_km is higher" in f.text for f in findings)
+    swapped = {**reply, "other": "London", "third": "Glasgow"}
+    _, findings = check(store, question, "compare_relationship_values", comparison="higher", **swapped)
+    assert any(f.hard and "swap other and third" in f.text for f in findings), texts(findings)
+    plain = "Are there flights to Auckland from Glasgow and from London?"
+    _, findings = check(store, plain, "compare_relationship_values", comparison="higher", direction="in", **reply)
+    assert any(f.hard and "compares nothing" in f.text for f in findings), texts(findings)
+
+
+def test_a_relationship_compared_is_offered_only_to_a_question_with_three_names(store) -> None:
+    def names(question: str) -> list[str]:
+        return [t.name for t in offered(question, find_entities(question, store))]
+
+    assert "compare_relationship_values" in names("From Glasgow, is the flight to London shorter than to Sydney?")
+    assert "compare_relationships" in names("From Glasgow, which flight is shorter, to London or to Sydney?")
+    assert "compare_relationships" not in names("Which is further north, Glasgow or Sydney?")
