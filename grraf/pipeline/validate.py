@@ -746,6 +746,14 @@ def _defined_role(question: str, number: str) -> NodeRole | None:
     ask = ask_sentence(question)
     as_object = re.search(phrase + r"\s+(?:\w+ly\s+)?" + _NAMED + number, ask, re.IGNORECASE)
     as_subject = re.search(number + r"\s+(?:\w+\s+)?" + phrase, ask, re.IGNORECASE)
+    if not as_object and not as_subject and len(words) > 1 and words[-1].lower() in _RELATION_PREPOSITIONS:
+        # The relation asked with its preposition in front: "X can be turned into Y" as "Into how many
+        # compounds can 8 be turned?" (free batch u, out_degree-78: read by "into" as the in-degree,
+        # flagged verified). The words before the preposition must all be there, after the node.
+        fronted = re.match(r"\W*" + re.escape(words[-1]) + r"\s+(?:how\s+many|which|what)\b", ask, re.IGNORECASE)
+        if fronted:
+            rest = r"\s+(?:\w+ly\s+)?".join([words[0], *(re.escape(w) for w in words[1:-1])])
+            as_subject = re.search(number + r"\s+(?:\w+\s+)?" + rest + r"\b", ask[fronted.end() :], re.IGNORECASE)
     subject_role: NodeRole = "start" if subject_starts else "end"
     object_role: NodeRole = "end" if subject_starts else "start"
     if not as_object and not as_subject and len(words) == 1:
@@ -786,6 +794,9 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     ('end', 'start')
     >>> node_role("4 <- how many arrows?", 4), node_role("how many arrows -> 4?", 4), node_role("4 -> how many?", 4)
     ('end', 'end', 'start')
+    >>> turned = "An arrow from X to Y means X can be turned into Y. Into how many compounds can 8 be turned?"
+    >>> node_role(turned, 8), node_role(turned.replace("X can be turned into Y", "Y can be turned into X"), 8)
+    ('start', 'end')
     """
     ask = ask_sentence(question)
     number = r"(?<![\w.])" + re.escape(str(value)) + r"(?![\w]|\.\d)"
@@ -883,6 +894,11 @@ def counted(question: str) -> Counted | None:
     'nodes'
     >>> counted("Translators are linked if they review each other's work. How many translators, if one quit, split it?")
     'nodes'
+    >>> counted("Skyways connect office towers. How many skyways are there whose closure cuts a tower off?")
+    'edges'
+    >>> counted("Huts are joined by rope bridges. How many huts, if burnt, would split the camp?")
+    'nodes'
+    >>> counted("An arrow from host X to host Y means X opens connections to Y. How many hosts connect directly to 4?")
     """
     ask = ask_sentence(question)
     found = _COUNTED.search(ask)
@@ -1052,7 +1068,11 @@ _DECLARED_EDGES = re.compile(
     r"\b([a-z]+s)\s+are\s+(?:the\s+)?(?:edges|links|arcs)\b|"
     r"\b(?:each|every|an?)\s+(?:edge|link|arc)\s+(?:is|represents|stands for)\s+(?:an?\s+|one\s+)?([a-z]+)\b|"
     r"\b(?:edges|links|arcs)\s+(?:are|represent|stand for)\s+([a-z]+?)s?\b|"
-    r"\b(?:each|every)\s+([a-z]+)\s+is\s+(?:an?|one)\s+(?:edge|link|arc)\b",
+    r"\b(?:each|every)\s+([a-z]+)\s+is\s+(?:an?|one)\s+(?:edge|link|arc)\b|"
+    # what connects the nodes is an edge: "Skyways connect office towers", "towers joined by skyways"
+    # (free batch u, bridges-78: counted as towers, articulation points, verified)
+    r"\b([a-z]+s)\s+(?:connect|join|link)\s+(?!each\b|one\b|to\b|with\b|[a-z]+ly\b)[a-z]+|"
+    r"\b(?:connected|joined|linked)\s+(?:up\s+)?by\s+([a-z]+s)\b",
     re.IGNORECASE,
 )
 _EVERY_ONCE = re.compile(

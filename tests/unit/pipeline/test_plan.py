@@ -891,3 +891,21 @@ def test_an_arrow_drawn_at_the_node_says_its_role() -> None:
         get_task("out_degree"), {"node": 4}, "4 <- how many arrows?", ScriptedStore({}, nodes=10), directed=True
     )
     assert found, "the arrow points into node 4"
+
+
+def test_a_fronted_preposition_and_a_framing_noun_that_connects_are_read() -> None:
+    # free batch u (now dev): out_degree-78 answered as the in-degree, bridges-78 as articulation points,
+    # both flagged verified
+    turned = (
+        "Chemistry: an arrow from compound X to compound Y means X can be turned into Y in one reaction. "
+        "Into how many compounds can 8 be turned in one reaction?"
+    )
+    for task, expected in (("in_degree", True), ("out_degree", False)):
+        _, found = check_choice(get_task(task), {"node": 8}, turned, ScriptedStore({}, nodes=10), directed=True)
+        assert any("8 at the start of" in f.text for f in found) is expected, (task, [f.text for f in found])
+    skyways = (
+        "Skyways connect office towers and can be crossed both ways. How many skyways are there whose closure "
+        "alone would cut some towers off from others they can currently reach?"
+    )
+    assert any("counts edges" in f for f in findings("articulation_point_count", {}, skyways))
+    assert not any("counts" in f for f in findings("bridge_count", {}, skyways))
