@@ -190,13 +190,18 @@ def ask_sentence(question: str) -> str:
     return parts[last]
 
 
+_REQUEST_VERBS = (
+    r"tell|compute|calculate|find|give|list|show|name|count|return|determine|decide|report|check|say|work out|"
+    r"figure out|identify|output|print|state|provide|let me know"
+)
 #: A sentence that asks without a question mark: a request, or a question left unmarked.
 _REQUEST = re.compile(
-    r"^\s*(?:please\s+|so\s+|now\s+|and\s+)?(?:tell|compute|calculate|find|give|list|show|name|count|return|"
-    r"determine|decide|report|check|say|work out|figure out|identify|output|print|state|provide|let me know|"
+    r"^\s*(?:please\s+|so\s+|now\s+|and\s+)?(?:" + _REQUEST_VERBS + r"|"
     r"which|what|who|how|where|when|is|are|does|do|can|could|would)\b",
     re.IGNORECASE,
 )
+#: A request in the imperative, which may follow a question and say what is asked of it.
+_IMPERATIVE = re.compile(r"^\s*(?:please\s+|so\s+|now\s+|and\s+)?(?:" + _REQUEST_VERBS + r")\b", re.IGNORECASE)
 
 
 # An ask whose content is the sentence before it: "My engineer says the graph is loop-free. Is she
@@ -273,6 +278,8 @@ def ask_form(question: str) -> AskForm | None:
     'number'
     >>> ask_form("Treating every edge as two-way, are 3 and 5 in the same connected component?")
     'yes/no'
+    >>> ask_form("Which node is the centre? Tell me how many edges away its farthest node is. Edges are undirected.")
+    'number'
     """
     ask = ask_sentence(question)
     # The ask sentence alone misses a form stated after it ("cycle present? yes or no").
@@ -290,6 +297,11 @@ def ask_form(question: str) -> AskForm | None:
         return "yes/no"
     # "Who points to 5? Just give me how many." asks for a number, though its ask sentence names nodes.
     if _NUMBER_STATED.search(question):
+        return "number"
+    # So does a request for a number after the question: "Which node is the best centre ...? Tell me
+    # how many edges away its farthest node is." (free batch u, radius-78: only node tasks were offered).
+    after = question[question.rfind(ask) + len(ask) :] if ask in question else ""
+    if any(_IMPERATIVE.match(s) and _NUMBER_ASK.search(s) for s in sentences(after)):
         return "number"
     # "What's the routing with the fewest flights from A to B? List the airports." asks for the
     # airports, in a sentence after the ask (a route's length was flagged verified, property batch 9).
