@@ -567,6 +567,7 @@ class _Check:
         name: str = "entity",
         cue_phrase: str | None = None,
         way: str | None = None,
+        agents: bool = True,
     ) -> tuple[Entity | None, str | None, list[str]]:
         """The reading, direction and far-end labels of a named node's ``rel_type`` relationships.
 
@@ -574,7 +575,9 @@ class _Check:
         direction exists for the node's label. ``cue_phrase``: where the question says which way
         ("to both Sydney and Auckland" says it once, before the first name). ``way``: the way the
         question's words say otherwise, when nothing before the name does ("which airport offers
-        more destinations" counts routes out).
+        more destinations" counts routes out). ``agents``: hold the relationship against the one the
+        words give the name ("directed by X", "X wrote"); off where one name does two things ("Did
+        Nolan write all the films he directed?").
         """
         fitting = [
             (r, d)
@@ -639,8 +642,12 @@ class _Check:
         one_name = len({e.value for e in self.entities}) == 1
         graph = self.graph
         for said in (
-            readers.agent_of(self.question, reading.phrase, graph.rel_types, graph.labels),
-            readers.subject_of(self.question, reading.phrase, graph.rel_types, graph.labels, pronoun=one_name),
+            ()
+            if not agents
+            else (
+                readers.agent_of(self.question, reading.phrase, graph.rel_types, graph.labels),
+                readers.subject_of(self.question, reading.phrase, graph.rel_types, graph.labels, pronoun=one_name),
+            )
         ):
             if said is not None and said[:2] != (rel_type, chosen) and graph.ends(reading.label, *said[:2]):
                 self.hard(f"'{said[2]}' says: use rel_type {said[0]} and direction {said[1]} for {name}.")
@@ -1044,8 +1051,9 @@ def check_choice(
         # middle; the whole route was flagged verified (flights-211, property batch 9).
         c.hard(f"The question asks for one {noun}, but {task.name} gives a whole path.", rules_out=True)
     if task.output == "yes/no":
-        # The yes/no tasks here say whether one link or connection exists, but for all_neighbours_where.
-        only = validate.said(question, _FOR_ALL, main=True) if task.name != "all_neighbours_where" else None
+        # The yes/no tasks here say whether one link or connection exists, but for the two that say
+        # whether all do.
+        only = validate.said(question, _FOR_ALL, main=True) if task.name not in _FOR_EVERY_ONE else None
         if only:
             # "Does Madrid fly non-stop only to airports outside Spain?" was answered True (Madrid is
             # in Spain) and flagged verified (batch 8).
@@ -1142,6 +1150,8 @@ _LEAVES_OUT_ITSELF = re.compile(
     re.IGNORECASE,
 )
 #: Words by which a yes/no ask asks about all the links rather than one ("only to", "every flight").
+#: The yes/no tasks that say whether something holds for every node linked to a named one.
+_FOR_EVERY_ONE = frozenset({"all_neighbours_where", "all_linked_through"})
 _FOR_ALL = ("only", "every", "all the", "all of", "each of", "exclusively")
 #: Words by which a yes/no ask asks the opposite ("Is there no direct flight ...?", "Have they never met?").
 #: Not "isn't": "Isn't there a flight from Oslo to Rome?" is answered like "Is there ...?".
@@ -1735,6 +1745,82 @@ def _linked_to_both(c: _Check) -> None:
     shared = f"(x:{'|'.join(both)})"
     first = _arrow(_named(reading.value), rel_type, shared, direction)
     c.pattern(f"{first} and {_arrow(_named(other.value), second, shared, other_direction)}")
+
+
+_EVERY = re.compile(r"\b(?:every|each|all)\b", re.IGNORECASE)
+
+
+def _all_linked_through(c: _Check) -> None:
+    """Whether every node the named node reaches over one type is reached over another by a second
+    named node, or by itself ("Did Christopher Nolan write all of the movies he directed?", "Was every
+    film produced by Joel Silver written by Lana Wachowski?", "Does Tom Hanks act in every Robert
+    Zemeckis film?"). The words after "every"/"all" name the side that is quantified: its relationship
+    comes first there, and its named node is there (the other named node before them, or after it)."""
+    readings = c.entity("entity")
+    rel_type = c.required_name("rel_type", "rel_type")
+    second = c.required_name("second_rel_type", "rel_type")
+    if not readings or rel_type is None or second is None:
+        return
+    reading, direction, result = c.hop(readings, rel_type, c.choice("direction"), agents=False)
+    if reading is None or direction is None:
+        return
+    others = [reading] if c.given("other") is None else c.entity("other")
+    if not others:
+        return
+    other, other_direction, other_result = c.hop(
+        others, second, c.choice("other_direction"), name="other", agents=False
+    )
+    if other is None or other_direction is None:
+        return
+    both = [label for label in result if label in other_result]
+    if not both:
+        c.hard(
+            f"The nodes {reading.value!r} reaches over :{rel_type} (:{'/:'.join(result)}) are never those "
+            f"{other.value!r} reaches over :{second} (:{'/:'.join(other_result)})."
+        )
+        return
+    same = (other.value, other.label) == (reading.value, reading.label)
+    if same and (second, other_direction) == (rel_type, direction):
+        c.hard(f"entity and other reach the same nodes the same way over :{rel_type}: every one of them, always.")
+        return
+    every = _EVERY.search(c.question)
+    if every is None:
+        c.hard(
+            f"The question does not ask about every one ('every', 'all'); {c.task.name} says whether all are.",
+            rules_out=True,
+        )
+        return
+    tail = c.question[every.end() :]
+
+    def at(rel: str) -> int | None:
+        word = readers.mentioned(rel, _masked(tail, c.entities))
+        found = re.search(rf"\b{re.escape(word)}", tail, re.IGNORECASE) if word else None
+        return found.start() if found else None
+
+    first_at, second_at = at(rel_type), at(second)
+    if second_at is not None and (first_at is None or second_at < first_at):
+        c.hard(
+            f"'{every.group(0)} ...' is about the nodes over :{second}, not :{rel_type}: swap rel_type and "
+            "second_rel_type (and entity and other)."
+        )
+    if not same:
+        named_at = tail.find(reading.phrase)
+        other_at = tail.find(other.phrase)
+        if named_at < 0 or 0 <= other_at < named_at:
+            c.hard(f"'{every.group(0)} ...' is about the nodes of {other.phrase!r}: swap entity and other.")
+    c.rel_evidence(rel_type, reading.label, direction, both)
+    if len(c.graph.types_between(other.label, other_direction, both)) > 1 and c.speaks_of(second) is None:
+        c.soft(
+            f"The question does not speak of :{second}, and {other.value!r} links to :{'/:'.join(both)} otherwise too."
+        )
+    c.bind_entity("entity", reading)
+    c.bind_entity("other", other)
+    c.params.update(rel_type=rel_type, direction=direction, second_rel_type=second, other_direction=other_direction)
+    shared = f"(x:{'|'.join(both)})"
+    c.pattern(
+        f"{_arrow(_named(reading.value), rel_type, shared, direction)} gives "
+        f"{_arrow(_named(other.value), second, shared, other_direction)}"
+    )
 
 
 def _both_relationships(c: _Check) -> None:
@@ -2651,6 +2737,7 @@ _SHAPES = {
     "linked_to_both_count": _linked_to_both,
     "linked_through": _linked_to_both,
     "both_relationships": _both_relationships,
+    "all_linked_through": _all_linked_through,
     "top_by_degree": _top_by_degree,
     "top_by_property": _top_by_property,
     "compare_entities": _compare_entities,

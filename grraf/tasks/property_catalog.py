@@ -27,6 +27,8 @@ from grraf.tasks.model import DrawKind, Output, Param, Sentence, Task
 
 ENTITY = Param("entity", "entity", "the node the question names (a name, title or code written in it)")
 OTHER = Param("other", "entity", "the second node the question names")
+#: "Did Nolan write all the films he directed?" names one node for both relationships.
+OTHER_OR_SAME = Param("other", "entity", "the second named node; leave out when it is the first one again", default="")
 #: Two relationships of one named node compared: the far end of the second ("Is the flight from A to
 #: B longer than the one from A to C?": entity A, other B, third C).
 THIRD = Param("third", "entity", "the third node the question names, at the far end of the second relationship")
@@ -403,6 +405,21 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         parameters=(*HOP, OTHER, SECOND_REL_TYPE, OTHER_DIRECTION),
         template="property_linked_through",
         sentence=Sentence(yes="Yes: {pattern}.", no="No: the graph has no {pattern}."),
+    ),
+    _task(
+        name="all_linked_through",
+        summary="whether every node linked to the named node by one type is also linked by another type to a second "
+        "named node (or itself)",
+        phrasings=(
+            "Did Alice review every paper she edited?",
+            "Was every book Bob published also illustrated by Carol?",
+            "Has Alice taught all of the courses she designed?",
+            "Does Carol sing on every album Bob produced?",
+        ),
+        output="yes/no",
+        parameters=(*HOP, OTHER_OR_SAME, SECOND_REL_TYPE, OTHER_DIRECTION),
+        template="property_all_linked_through",
+        sentence=Sentence(yes="Yes: for every x, {pattern}.", no="No: not for every x, {pattern}."),
     ),
     _task(
         name="both_relationships",

@@ -1156,3 +1156,46 @@ def test_a_flight_compared_without_a_direction_word_runs_unconfirmed(ladybug) ->
     task = get_task(reply["task"])
     _, findings = check_choice(task, reply, question.text, PropertyGraph.of(schema), entities, ladybug)
     assert findings and not any(f.hard for f in findings), [f.text for f in findings]
+
+
+# ------------------------------------------------------------------ every node over one type, over another too
+
+#: Questions moved to dev when all_linked_through came ("Did Christopher Nolan write all of the movies he
+#: directed?"): the plan a person would choose.
+ALL_LINKED_PLANS: dict[str, dict[str, Any]] = {
+    "movies-239": {
+        "task": "all_linked_through",
+        "entity": "Clint Eastwood",
+        "rel_type": "DIRECTED",
+        "second_rel_type": "ACTED_IN",
+    },
+    "movies-358": {
+        "task": "all_linked_through",
+        "entity": "Christopher Nolan",
+        "rel_type": "DIRECTED",
+        "second_rel_type": "WROTE",
+    },
+    "movies-385": {
+        "task": "all_linked_through",
+        "entity": "Clint Eastwood",
+        "rel_type": "DIRECTED",
+        "second_rel_type": "PRODUCED",
+    },
+    "movies-432": {
+        "task": "all_linked_through",
+        "entity": "Joel Silver",
+        "rel_type": "PRODUCED",
+        "other": "Lana Wachowski",
+        "second_rel_type": "WROTE",
+    },
+}
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_every_node_linked_agrees_with_the_projection_and_the_gold(store_name, request) -> None:
+    _moved_plans_agree(request.getfixturevalue(store_name), ALL_LINKED_PLANS)
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_every_node_linked_asked_end_to_end_is_verified_and_right(store_name, request, library) -> None:
+    _moved_plans_asked_are_verified_and_right(request.getfixturevalue(store_name), ALL_LINKED_PLANS, library)

@@ -855,6 +855,10 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
             "Is Tom Hanks older than Meg Ryan?",
             {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "comparison": "lower"},
         ),
+        "all_linked_through": (
+            "Did Lana Wachowski write all of the movies she directed?",
+            {"entity": "Lana Wachowski", "rel_type": "DIRECTED", "second_rel_type": "WROTE"},
+        ),
         "compare_relationships": (
             "From Glasgow Airport, which is the shorter flight: to SYD or to AKL?",
             {
@@ -2313,3 +2317,34 @@ def test_a_relationship_compared_is_offered_only_to_a_question_with_three_names(
     assert "compare_relationship_values" in names("From Glasgow, is the flight to London shorter than to Sydney?")
     assert "compare_relationships" in names("From Glasgow, which flight is shorter, to London or to Sydney?")
     assert "compare_relationships" not in names("Which is further north, Glasgow or Sydney?")
+
+
+# ------------------------------------------------------------------ every node of one relationship, over another
+
+
+def test_whether_every_node_over_one_type_is_over_another_reads_which_side_every_is_about(store) -> None:
+    # movies-239, -358, -385, -432 (dev now): "Did Christopher Nolan write all of the movies he directed?"
+    # had no task; the words after "all" name the side quantified
+    question = "Did Lana Wachowski write all of the movies she directed?"
+    reply = {"entity": "Lana Wachowski", "rel_type": "DIRECTED", "second_rel_type": "WROTE"}
+    parameters, findings = check(store, question, "all_linked_through", **reply)
+    assert findings == [], texts(findings)
+    assert parameters["other"] == "Lana Wachowski" and parameters["other_direction"] == "out"
+    swapped = {**reply, "rel_type": "WROTE", "second_rel_type": "DIRECTED"}
+    _, findings = check(store, question, "all_linked_through", **swapped)
+    assert any(f.hard and "swap rel_type and second_rel_type" in f.text for f in findings), texts(findings)
+    _, findings = check(store, question, "all_linked_through", **{**reply, "second_rel_type": "DIRECTED"})
+    assert any(f.hard and "the same way" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Did Lana Wachowski write a movie she directed?", "all_linked_through", **reply)
+    assert any(f.hard and f.rules_out and "every one" in f.text for f in findings), texts(findings)
+
+
+def test_every_node_of_one_named_node_over_a_second_named_node(store) -> None:
+    question = "Was every film directed by Lana Wachowski written by Tom Hanks?"
+    reply = {"entity": "Lana Wachowski", "rel_type": "DIRECTED", "other": "Tom Hanks", "second_rel_type": "WROTE"}
+    _, findings = check(store, question, "all_linked_through", **reply)
+    assert findings == [], texts(findings)
+    swapped = {**reply, "entity": "Tom Hanks", "other": "Lana Wachowski", "rel_type": "WROTE"}
+    swapped["second_rel_type"] = "DIRECTED"
+    _, findings = check(store, question, "all_linked_through", **swapped)
+    assert any(f.hard and "swap" in f.text for f in findings), texts(findings)
