@@ -1707,6 +1707,28 @@ def _one_agent(c: _Check, rel_type: str, *named: Entity) -> None:
             c.soft(f"The question says {agents[0].value!r} has :{rel_type}, but not that {rest[0].value!r} has.")
 
 
+def _meeting_labels(
+    c: _Check, first: tuple[Entity, str, list[str]], second: tuple[Entity, str, str, list[str]]
+) -> list[str]:
+    """The labels both named nodes' hops reach (``first``: reading, type, far-end labels; ``second``
+    also its direction), with a hard finding when none, and a soft one when the second type is not
+    spoken of and the second node links to those labels otherwise too."""
+    reading, rel_type, result = first
+    other, second_type, other_direction, other_result = second
+    both = [label for label in result if label in other_result]
+    if not both:
+        c.hard(
+            f"The nodes {reading.value!r} reaches over :{rel_type} (:{'/:'.join(result)}) are never those "
+            f"{other.value!r} reaches over :{second_type} (:{'/:'.join(other_result)})."
+        )
+    elif len(c.graph.types_between(other.label, other_direction, both)) > 1 and c.speaks_of(second_type) is None:
+        c.soft(
+            f"The question does not speak of :{second_type}, and {other.value!r} links to :{'/:'.join(both)} "
+            "otherwise too."
+        )
+    return both
+
+
 def _linked_to_both(c: _Check) -> None:
     """Nodes one step from the named node over one type and one step from a second named node over
     another: "Which airports in Japan have flights to Honolulu?" is (Honolulu)<-[:ROUTE]-(x) and
@@ -1725,17 +1747,9 @@ def _linked_to_both(c: _Check) -> None:
     if answer_end and second == rel_type and other_direction == direction:
         c.hard(f"Both named nodes reach the answer the same way over :{rel_type}: that is common_neighbours.")
         return
-    both = [label for label in result if label in other_result]
+    both = _meeting_labels(c, (reading, rel_type, result), (other, second, other_direction, other_result))
     if not both:
-        c.hard(
-            f"The nodes {reading.value!r} reaches over :{rel_type} (:{'/:'.join(result)}) are never those "
-            f"{other.value!r} reaches over :{second} (:{'/:'.join(other_result)})."
-        )
         return
-    if len(c.graph.types_between(other.label, other_direction, both)) > 1 and c.speaks_of(second) is None:
-        c.soft(
-            f"The question does not speak of :{second}, and {other.value!r} links to :{'/:'.join(both)} otherwise too."
-        )
     c.bind_entity("other", other)
     c.params["second_rel_type"] = second
     c.params["other_direction"] = other_direction
@@ -1772,12 +1786,8 @@ def _all_linked_through(c: _Check) -> None:
     )
     if other is None or other_direction is None:
         return
-    both = [label for label in result if label in other_result]
+    both = _meeting_labels(c, (reading, rel_type, result), (other, second, other_direction, other_result))
     if not both:
-        c.hard(
-            f"The nodes {reading.value!r} reaches over :{rel_type} (:{'/:'.join(result)}) are never those "
-            f"{other.value!r} reaches over :{second} (:{'/:'.join(other_result)})."
-        )
         return
     same = (other.value, other.label) == (reading.value, reading.label)
     if same and (second, other_direction) == (rel_type, direction):
@@ -1809,10 +1819,6 @@ def _all_linked_through(c: _Check) -> None:
         if named_at < 0 or 0 <= other_at < named_at:
             c.hard(f"'{every.group(0)} ...' is about the nodes of {other.phrase!r}: swap entity and other.")
     c.rel_evidence(rel_type, reading.label, direction, both)
-    if len(c.graph.types_between(other.label, other_direction, both)) > 1 and c.speaks_of(second) is None:
-        c.soft(
-            f"The question does not speak of :{second}, and {other.value!r} links to :{'/:'.join(both)} otherwise too."
-        )
     c.bind_entity("entity", reading)
     c.bind_entity("other", other)
     c.params.update(rel_type=rel_type, direction=direction, second_rel_type=second, other_direction=other_direction)
@@ -2349,18 +2355,32 @@ def _difference_end(c: _Check, readings: Sequence[Entity], prop: str, name: str)
     return reading
 
 
-def _compare_pair(
-    c: _Check, a: Entity, b: Entity, comparison: str, stated: tuple[str, str] | None, measure: str
+def _held_comparison(
+    c: _Check,
+    pair: tuple[Entity, Entity],
+    comparison: str,
+    stated: tuple[str, str] | None,
+    measure: str,
+    names: tuple[str, str],
 ) -> None:
-    """The yes/no comparisons' common part: the LLM's ``comparison`` held against the one the words
-    state (``stated``: it and its word), the node named first as the one compared ("X older than Y"),
-    and both bound."""
+    """The LLM's ``comparison`` held against the one the words state (``stated``: it and its word),
+    and the node named first as the one compared ("X older than Y"): ``names`` are the parameters
+    that hold the pair."""
+    a, b = pair
     if stated is None:
         c.soft(f"The question does not say whether a higher, lower or equal {measure} is asked about.")
     elif stated[0] != comparison:
         c.hard(f"'{stated[1]}' asks whether the {measure} is {stated[0]}, not {comparison}.")
     if comparison != "same" and c.question.find(b.phrase) < c.question.find(a.phrase):
-        c.hard(f"The question names {b.phrase!r} first: it is the one compared (swap entity and other).")
+        c.hard(f"The question names {b.phrase!r} first: it is the one compared (swap {names[0]} and {names[1]}).")
+
+
+def _compare_pair(
+    c: _Check, a: Entity, b: Entity, comparison: str, stated: tuple[str, str] | None, measure: str
+) -> None:
+    """The yes/no comparisons' common part: the comparison held against the words
+    (:func:`_held_comparison`), and both nodes bound."""
+    _held_comparison(c, (a, b), comparison, stated, measure, ("entity", "other"))
     c.bind_entity("entity", a)
     c.bind_entity("other", b)
     c.params["comparison"] = comparison
@@ -2452,12 +2472,7 @@ def _compare_relationship_values(c: _Check) -> None:
     else:
         end = readers.ranking(masked, prop, named=named)
         stated = (_END_TO_COMPARISON[end[0]], end[1]) if end else None
-    if stated is None:
-        c.soft(f"The question does not say whether a higher, lower or equal {prop} is asked about.")
-    elif stated[0] != comparison:
-        c.hard(f"'{stated[1]}' asks whether the {prop} is {stated[0]}, not {comparison}.")
-    if comparison != "same" and c.question.find(third.phrase) < c.question.find(second.phrase):
-        c.hard(f"The question names {third.phrase!r} first: it is the one compared (swap other and third).")
+    _held_comparison(c, (second, third), comparison, stated, prop, ("other", "third"))
     c.params["comparison"] = comparison
     rel, way = c.params["rel_type"], c.params["direction"]
     than = "the same as" if comparison == "same" else f"{comparison} than"
