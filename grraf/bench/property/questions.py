@@ -70,7 +70,7 @@ class PropertyQuestion:
     #: same way on 2026-11-28 (run once on both stores, and seen); 17, written the same way on 2026-11-28
     #: (run once on Neo4j with the peers, and seen); 18, written the same way on 2026-11-29 by someone who had
     #: seen neither grraf's answers nor its property code, all test (run once on both stores, and seen); 19,
-    #: written the same way on 2026-11-29, all test, fresh (not yet run, its answers seen by no one). A report
+    #: written the same way on 2026-11-29, all test (run once on ladybug, and seen). A report
     #: keeps the batches apart.
     batch: int = 1
 
