@@ -2413,6 +2413,15 @@ def _relationship_pair(c: _Check) -> tuple[Entity, Entity, Entity, str, bool] | 
     if len({(e.value, e.label) for e in (reading, second, third)}) < 3:
         c.hard("entity, other and third must name three different nodes.")
         return None
+    # "Is Amsterdam to Cape Town longer than Frankfurt to Cape Town?" names the end both relationships
+    # share with each of them; given as other, the 1.5B model was told only that it came first.
+    for name, end in (("other", second), ("third", third)):
+        if _times_named(c.question, end) > 1 and _times_named(c.question, reading) == 1:
+            c.hard(
+                f"{end.phrase!r} is named with both relationships: it is the end they share, entity "
+                f"(swap entity and {name})."
+            )
+            return None
     masked = _masked(c.question, c.entities)
     if not readers.ranks_at_all(masked) and not _SAME.search(masked):
         c.hard(f"The question compares nothing (no word such as longer, shorter, more): {c.task.name} compares.")
@@ -2433,6 +2442,11 @@ def _relationship_pair(c: _Check) -> tuple[Entity, Entity, Entity, str, bool] | 
     c.bind_entity("third", third)
     c.params["property"] = str(prop)
     return reading, second, third, str(prop), named
+
+
+def _times_named(question: str, reading: Entity) -> int:
+    """How often the question writes the named node's phrase."""
+    return len(re.findall(rf"(?<!\w){re.escape(reading.phrase)}(?!\w)", question, re.IGNORECASE))
 
 
 def _compare_relationships(c: _Check) -> None:

@@ -2305,6 +2305,10 @@ def test_whether_one_relationship_is_longer_reads_the_comparison_and_which_comes
     swapped = {**reply, "other": "London", "third": "Glasgow"}
     _, findings = check(store, question, "compare_relationship_values", comparison="higher", **swapped)
     assert any(f.hard and "swap other and third" in f.text for f in findings), texts(findings)
+    twice = "Is the flight from Glasgow to Auckland longer than the one from London to Auckland?"
+    shared_as_other = {**reply, "entity": "Glasgow", "other": "Auckland", "direction": "out"}
+    _, findings = check(store, twice, "compare_relationship_values", comparison="higher", **shared_as_other)
+    assert any(f.hard and "'Auckland' is named with both relationships" in f.text for f in findings)
     plain = "Are there flights to Auckland from Glasgow and from London?"
     _, findings = check(store, plain, "compare_relationship_values", comparison="higher", direction="in", **reply)
     assert any(f.hard and "compares nothing" in f.text for f in findings), texts(findings)
