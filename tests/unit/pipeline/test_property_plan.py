@@ -2352,3 +2352,15 @@ def test_every_node_of_one_named_node_over_a_second_named_node(store) -> None:
     swapped["second_rel_type"] = "DIRECTED"
     _, findings = check(store, question, "all_linked_through", **swapped)
     assert any(f.hard and "swap" in f.text for f in findings), texts(findings)
+
+
+def test_a_weighted_connection_is_no_answer_to_which_airport_it_changes_at(store) -> None:
+    # flights-442 (property batch 19, dev now): the distance, flagged verified
+    reply = {"source": "Glasgow", "target": "Sydney", "property": "distance_km"}
+    question = "Glasgow to Sydney covering the least distance overall - which airport is the connection?"
+    _, findings = check(store, question, "connection_weight", **reply)
+    assert any(f.hard and "asks for airport (:Airport nodes)" in f.text for f in findings), texts(findings)
+    _, findings = check(
+        store, "Glasgow to Sydney covering the least distance overall: how far?", "connection_weight", **reply
+    )
+    assert not any("asks for" in f.text for f in findings), texts(findings)
