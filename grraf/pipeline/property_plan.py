@@ -924,6 +924,12 @@ class _Check:
         if aggregate is None:
             self.hard(f"{self.task.name} needs aggregate.")
             return
+        ranked = readers.ranked_label(_masked(self.question, self.entities), self.graph.labels)
+        if ranked is not None:
+            self.hard(
+                f"The question asks which :{ranked[0]} node ('{ranked[1]}'), but {self.task.name} gives a number.",
+                rules_out=True,
+            )
         if stated is not None and stated != aggregate:
             self.hard(f"The question asks for {stated}, not {aggregate}.")
         elif stated is None:
@@ -1068,6 +1074,16 @@ def check_choice(
                 f"The question asks whether something does NOT hold ('{negation}'); {task.name} says whether it does.",
                 rules_out=True,
             )
+    else:
+        negation = validate.uses(_SAYS_HOW.sub(" ", readers.ask_sentence(masked)), _NEGATIONS)
+        if negation:
+            # "Clint Eastwood has directed some actors he never appeared on screen with. Who are
+            # they?" got every actor of his films, flagged verified (property batch 19, movies-452):
+            # no task here leaves out the nodes something does not hold for.
+            c.hard(
+                f"The question asks about what does NOT hold ('{negation}'); {task.name} cannot leave those out.",
+                rules_out=True,
+            )
     if task.output == "value" and form == "number" and "property" in c.params:
         owner = c.params.get("entity_label") or c.params.get("label")
         types = graph.properties(owner) if owner else graph.properties(c.params.get("rel_type", ""), rel=True)
@@ -1151,6 +1167,13 @@ _LEAVES_OUT_ITSELF = re.compile(
 )
 #: Words by which a yes/no ask asks about all the links rather than one ("only to", "every flight").
 #: The yes/no tasks that say whether something holds for every node linked to a named one.
+#: Negating words that say how, or how many, and negate nothing asked: "without a stop" (non-stop),
+#: "with no more than two flights" (a stated bound).
+_SAYS_HOW = re.compile(
+    r"\bwithout\s+(?:a\s+|any\s+)?(?:stops?|stopovers?|connections?|changing|changes?|layovers?)\b"
+    r"|\b(?:no|not)\s+(?:more|fewer|less|later|earlier|longer|shorter|further|farther)\s+than\b",
+    re.IGNORECASE,
+)
 _FOR_EVERY_ONE = frozenset({"all_neighbours_where", "all_linked_through"})
 _FOR_ALL = ("only", "every", "all the", "all of", "each of", "exclusively")
 #: Words by which a yes/no ask asks the opposite ("Is there no direct flight ...?", "Have they never met?").
@@ -1656,10 +1679,23 @@ def _co_neighbours(c: _Check) -> None:
     c.pattern(_arrow(first, rel_type, f"(x:{'|'.join(result)})", back))
 
 
+def _asks_either(c: _Check) -> bool:
+    """A finding, and True, when the question asks about the nodes linked to one named node or the
+    other: the shared-neighbour tasks give those linked to both."""
+    said = readers.names_either(_masked(c.question, c.entities))
+    if said is None:
+        return False
+    c.hard(
+        f"'{said}' asks about the nodes linked to either named node, but {c.task.name} gives those linked to both.",
+        rules_out=True,
+    )
+    return True
+
+
 def _common_neighbours(c: _Check) -> None:
     hop = _from_entity(c, kind_check=False)
     others = c.entity("other")
-    if not hop or not others:
+    if not hop or not others or _asks_either(c):
         return
     # "I need to get from Campbeltown to Mexico City on as few flights as possible. Which airports
     # would I fly through?" got the airports both fly to (none), flagged verified (property batch 17,
@@ -1743,7 +1779,7 @@ def _linked_to_both(c: _Check) -> None:
     hop = _from_entity(c, kind_check=False, answer_end=answer_end)
     others = c.entity("other")
     second = c.required_name("second_rel_type", "rel_type")
-    if not hop or not others or second is None:
+    if not hop or not others or second is None or (answer_end and _asks_either(c)):
         return
     reading, rel_type, direction, result = hop
     other, other_direction, other_result = c.hop(others, second, c.choice("other_direction"), name="other")

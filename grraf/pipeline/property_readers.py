@@ -36,8 +36,25 @@ def ask_sentence(question: str) -> str:
     'which actor has been in the most movies?'
     >>> ask_sentence("How many movies did Tom Hanks act in, which were released after 2000?")
     'How many movies did Tom Hanks act in, which were released after 2000?'
+    >>> ask_sentence("Count the films Tom Hanks acted in. How many are there?")
+    'Count the films Tom Hanks acted in. How many are there?'
     """
-    return _LEADING.sub("", validate.ask_sentence(question))
+    ask = validate.ask_sentence(question)
+    if _BARE_ASK.match(ask):
+        parts = validate.sentences(question)
+        at = parts.index(ask) if ask in parts else 0
+        if at > 0:
+            ask = f"{parts[at - 1]} {ask}"
+    return _LEADING.sub("", ask)
+
+
+#: An ask with no noun of its own, whose noun is the sentence before ("Count the distinct fellow cast
+#: members X has across his films. How many are there?": property batch 19, movies-444, read as his
+#: films and flagged verified).
+_BARE_ASK = re.compile(
+    r"^\s*(?:how\s+many|who|what|which)\s+(?:are|is|were|was)\s+(?:there|they|those|these|that|it|them)\b[^?]*\?\s*$",
+    re.IGNORECASE,
+)
 
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*|\d+(?:\.\d+)?")
@@ -237,7 +254,12 @@ def asked_noun(question: str) -> str | None:
 
 _ASK_WORDS = re.compile(
     r"^\s*(?:(?:in|on|at|for|from|to)\s+)?(?:which|what)\s+(?:of\s+the\s+)?(?:kinds?\s+of\s+)?"
-    r"((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)|\bhow\s+many\s+((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)",
+    r"((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)|\bhow\s+many\s+((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)"
+    # An imperative ask names its noun the same way ("Name the European airports whose ..."): property
+    # batch 19, flights-452, every airport below the latitude flagged verified.
+    r"|^\s*(?:list|name|show|count|give|find)\s+(?:me\s+|us\s+)?"
+    r"(?:(?:all|the|every|distinct|different|unique)\s+|(?:number|names?|list)\s+of\s+)*"
+    r"((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)",
     re.IGNORECASE,
 )
 #: Words between "which"/"how many" and the noun that restrict nothing ("how many different airports").
@@ -261,6 +283,8 @@ def asked_label(question: str, labels: Iterable[str]) -> tuple[str | None, str |
     ('Person', 'actors', [])
     >>> asked_label("How many different airports are there?", ["Airport"])
     ('Airport', 'airports', [])
+    >>> asked_label("Name the European airports whose latitude is below 42 degrees.", ["Airport", "Country"])
+    ('Airport', 'airports', ['european'])
     """
     labels = list(labels)
     found = _ASK_WORDS.search(ask_sentence(question))
@@ -407,6 +431,33 @@ def label_for_noun(noun: str, labels: Iterable[str]) -> str | None:
     return next((label for label, head in heads.items() if head == target), None) or next(
         (label for label, head in heads.items() if head in same), None
     )
+
+
+#: "what is the latest film", "which was the most recent movie", "what's the oldest airport": an ask
+#: for the node at one end of a ranking, named by its noun.
+_RANKED_ASK = re.compile(
+    r"^\s*(?:what|which)(?:'s|\s+(?:is|was|are|were))\s+(?:the\s+)?"
+    r"((?:most|least)\s+[a-z]+|[a-z]+est|first|last)\s+([a-z][\w-]*)",
+    re.IGNORECASE,
+)
+
+
+def ranked_label(question: str, labels: Iterable[str]) -> tuple[str, str] | None:
+    """The label of the node a superlative ask wants, and its words ("the latest film" -> Movie), or None.
+
+    Why: "what is the latest film Steven Spielberg directed?" asks for a film; the largest release
+    year of his films is a number, and was flagged verified (property batch 19, movies-438).
+
+    >>> ranked_label("Going by release year, what is the latest film X directed?", ["Person", "Movie"])
+    ('Movie', 'latest film')
+    >>> ranked_label("What is the latest release year of X's films?", ["Person", "Movie"]) is None
+    True
+    """
+    found = _RANKED_ASK.search(ask_sentence(question))
+    if not found:
+        return None
+    label = _noun_label(found.group(2).lower(), list(labels))
+    return (label, f"{found.group(1)} {found.group(2)}".lower()) if label else None
 
 
 def asks_who(question: str) -> bool:
@@ -1499,6 +1550,28 @@ def noun_label(noun: str, labels: Iterable[str]) -> str | None:
 
 
 _CHOICE = re.compile(r"\bX\s*,?\s*(?:or|and|vs\.?|versus)\s+(?:the\s+)?X\b", re.IGNORECASE)
+
+
+#: "X, X, or both", "either X or X", "X and/or X": the nodes linked to one name or the other.
+_EITHER = re.compile(
+    r"\beither\s+X\s*,?\s*or\s+X\b|\bX\s*,?\s*(?:or\s+)?X\s*,?\s*or\s+both\b|\bX\s*,?\s*and\s*/\s*or\s+X\b",
+    re.IGNORECASE,
+)
+
+
+def names_either(masked_question: str) -> str | None:
+    """The words that ask about two names (masked as ``X``) one or the other, or None.
+
+    Why: "How many films have Kevin Bacon, Tom Cruise, or both of them in the cast?" counts the films
+    of either; the films of both (one) were flagged verified (property batch 19, movies-445).
+
+    >>> names_either("How many films have X, X, or both of them in the cast?")
+    'X, X, or both'
+    >>> names_either("Which films have both X and X in them?") is None, names_either("X or X?") is None
+    (True, True)
+    """
+    found = _EITHER.search(masked_question)
+    return found.group(0) if found else None
 
 
 def offers_choice(masked_question: str) -> bool:

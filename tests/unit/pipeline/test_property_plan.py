@@ -2364,3 +2364,66 @@ def test_a_weighted_connection_is_no_answer_to_which_airport_it_changes_at(store
         store, "Glasgow to Sydney covering the least distance overall: how far?", "connection_weight", **reply
     )
     assert not any("asks for" in f.text for f in findings), texts(findings)
+
+
+def test_an_imperative_ask_holds_its_qualifier_against_every_node_of_the_label(store) -> None:
+    # flights-452 (property batch 19, dev now): every airport below the latitude, flagged verified
+    reply = {"label": "Airport", "property": "latitude", "op": "<", "threshold": 42}
+    _, findings = check(store, "List the Asian airports whose latitude is under 30.", "filter_nodes", **reply)
+    assert any(f.hard and "only about asian airports" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "List the airports whose latitude is under 30.", "filter_nodes", **reply)
+    assert not any("only about" in f.text for f in findings), texts(findings)
+
+
+def test_an_aggregate_is_no_answer_to_which_film_is_the_latest(store) -> None:
+    # movies-438 (property batch 19, dev now): the largest year, flagged verified
+    reply = {"entity": "Lana Wachowski", "rel_type": "DIRECTED", "property": "released", "aggregate": "max"}
+    question = "What is the newest movie Lana Wachowski directed?"
+    _, findings = check(store, question, "neighbour_aggregate", **reply)
+    assert any(f.hard and f.rules_out and "which :Movie node" in f.text for f in findings), texts(findings)
+    question = "What is the latest release year of the movies Lana Wachowski directed?"
+    _, findings = check(store, question, "neighbour_aggregate", **reply)
+    assert not any("which :Movie node" in f.text for f in findings), texts(findings)
+
+
+def test_a_count_asked_in_the_sentence_before_is_held_to_its_noun(store) -> None:
+    # movies-444 (property batch 19, dev now): "How many are there?" after "Count the ... cast
+    # members": his films were counted, flagged verified
+    reply = {"entity": "Tom Hanks", "rel_type": "ACTED_IN", "direction": "out"}
+    question = "Count the different fellow actors Tom Hanks has had. How many are there?"
+    _, findings = check(store, question, "neighbour_count", **reply)
+    assert any(f.hard and "asks for :Person nodes" in f.text for f in findings), texts(findings)
+
+
+def test_either_of_two_names_is_not_the_nodes_both_share(store) -> None:
+    # movies-445 (property batch 19, dev now): the films of both, flagged verified
+    reply = {"entity": "Tom Hanks", "rel_type": "ACTED_IN", "direction": "out", "other": "Meg Ryan"}
+    for question in (
+        "How many movies feature Tom Hanks, Meg Ryan, or both?",
+        "How many movies feature either Tom Hanks or Meg Ryan?",
+        "Which movies have Tom Hanks and/or Meg Ryan in them?",
+    ):
+        task = "common_neighbours" if question.startswith("Which") else "common_neighbour_count"
+        _, findings = check(store, question, task, **reply)
+        refused = any(f.hard and f.rules_out and "either named node" in f.text for f in findings)
+        assert refused, (question, texts(findings))
+    both = "How many movies feature both Tom Hanks and Meg Ryan?"
+    _, findings = check(store, both, "common_neighbour_count", **reply)
+    assert not any("either" in f.text for f in findings), texts(findings)
+
+
+def test_a_list_or_count_task_cannot_leave_out_what_does_not_hold(store) -> None:
+    # movies-452 (property batch 19, dev now): "... actors he never appeared with. Who are they?"
+    # got every actor of his films, flagged verified
+    reply = {"entity": "Lana Wachowski", "rel_type": "DIRECTED", "direction": "out", "second_rel_type": "ACTED_IN"}
+    question = "Lana Wachowski directed some actors she never acted beside. Who are they?"
+    _, findings = check(store, question, "two_hop_neighbours", **reply)
+    assert any(f.hard and f.rules_out and "does NOT hold ('never')" in f.text for f in findings), texts(findings)
+    # a negating word that says how ("without a stop") or bounds a number negates nothing asked
+    reply = {"entity": "LHR", "rel_type": "ROUTE", "direction": "out"}
+    for question in (
+        "Where can I fly from LHR without a stop?",
+        "Where can I fly from LHR with no more than one flight?",
+    ):
+        _, findings = check(store, question, "neighbours", **reply)
+        assert not any("NOT hold" in f.text for f in findings), (question, texts(findings))
