@@ -1007,6 +1007,59 @@ def _movies_reference() -> dict[str, Reference]:
             movies_graph(), ("Person", "Naomie Harris"), ("Person", "Bruno Kirby")
         ),
         "movies-459": lambda: nx.shortest_path_length(movies_graph(), ("Movie", "Unforgiven"), ("Person", "Madonna")),
+        # batch 20
+        "movies-460": lambda: _only(a()[(a().source == "Ed Harris") & (a().target == "Apollo 13")].roles.iloc[0]),
+        "movies-461": lambda: _only(set(a()[a().roles.map(lambda r: "Trinity" in r)].source)),
+        # release year minus birth year over every acting credit: 6, in Jerry Maguire; Jerry O'Connell 12 next
+        "movies-462": lambda: _only(
+            _top(
+                -a()
+                .assign(age=a().target.map(_released) - a().source.map(p().set_index("name").born))
+                .dropna(subset=["age"])
+                .groupby("source")
+                .age.min()
+            )
+        ),
+        # cast members without a recorded birth year are left out
+        "movies-463": lambda: _only(
+            _top(
+                pd.Series(
+                    {
+                        t: p()[p().name.isin(_cast(t))].born.max() - p()[p().name.isin(_cast(t))].born.min()
+                        for t in m().title
+                    }
+                ).dropna()
+            )
+        ),
+        "movies-464": lambda: len(set(w().target) & set(pr().target)),
+        "movies-465": lambda: int(a().groupby("target").source.nunique().max()),
+        # "after 1980" and "1980 or later" agree: Christina Ricci (1980) is in Speed Racer, counted anyway
+        "movies-466": lambda: _same(
+            sum(1 for t in m().title if (p()[p().name.isin(_cast(t))].born > 1980).any()),
+            sum(1 for t in m().title if (p()[p().name.isin(_cast(t))].born >= 1980).any()),
+        ),
+        "movies-467": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Tom Sizemore"), ("Person", "Dianne Wiest")
+        ),
+        # Top Gun itself counts (the question says so): Tony Scott is among them
+        "movies-468": lambda: sorted(
+            set(d()[d().target.isin(set().union(*(_movies_of(x) for x in _cast("Top Gun"))))].source)
+        ),
+        "movies-469": lambda: sorted(set(a()[a().roles.map(lambda r: any(x.startswith("Dr.") for x in r))].source)),
+        "movies-470": lambda: sorted(set(w().source) - set(d().source)),
+        # Tom Hanks 41, Kevin Bacon 20, Meg Ryan 17; Keanu Reeves and Cuba Gooding Jr. 13
+        "movies-471": lambda: _top_k(pd.Series({x: len(_co_actors(x)) for x in set(a().source)}), 3),
+        # 15 of the 50 films: 30 per cent
+        "movies-472": lambda: len(_movies_of("Tom Hanks")) > len(m()) / 3,
+        "movies-473": lambda: bool(
+            _movies_of("Helen Hunt") & (_movies_of("Tom Cruise") | _movies_of("Jack Nicholson"))
+        ),
+        "movies-474": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Emile Hirsch"), ("Person", "Kelly McGillis")
+        ),
+        "movies-475": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "The Shawshank Redemption"), ("Movie", "Twister")
+        ),
     }
 
 
@@ -1865,6 +1918,69 @@ def _flights_reference() -> dict[str, Reference]:
         ),
         "flights-459": lambda: nx.shortest_path_length(g(), "MEX", "TRE"),
         "flights-460": lambda: nx.shortest_path_length(g(), "HEL", "SCL"),
+        # batch 20
+        "flights-461": lambda: str(_airport(_code_of("Daniel K. Inouye International Airport")).city),
+        # departures: 9123 km from Auckland, 9091 from Sydney (Auckland's arrivals are the same routes back)
+        "flights-462": lambda: _only(_top(r().groupby("source").distance_km.mean())),
+        # Dubai flies to 23 countries, Doha 22; the only Asian airports with domestic routes
+        # (Tokyo's two, Delhi, Mumbai) stay behind whether or not their own country counts
+        "flights-463": lambda: _same(
+            _only(
+                _top(
+                    pd.Series(
+                        {
+                            a: len({country()[t] for t in g().successors(a)})
+                            for a, c in country().items()
+                            if _continent_by_country_name()[c] == "Asia"
+                        }
+                    )
+                )
+            ),
+            _only(
+                _top(
+                    pd.Series(
+                        {
+                            a: len({country()[t] for t in g().successors(a)} - {c})
+                            for a, c in country().items()
+                            if _continent_by_country_name()[c] == "Asia"
+                        }
+                    )
+                )
+            ),
+        ),
+        # Atlanta to Johannesburg, 13583 km; New York JFK to Johannesburg 12831 next
+        "flights-464": lambda: _only(
+            _top(
+                r()[r().target.map(country()).map(_continent_by_country_name()) == "Africa"]
+                .groupby("source")
+                .distance_km.max()
+            )
+        ),
+        "flights-465": lambda: int(r()[r().target == "SIN"].distance_km.min()),
+        "flights-466": lambda: _distance("YYZ", "YVR") + _distance("YVR", "SYD"),
+        # routes between two airports in Oceania count too (each direction once)
+        "flights-467": lambda: int((r().target.map(country()).map(_continent_by_country_name()) == "Oceania").sum()),
+        "flights-468": lambda: nx.shortest_path_length(g(), "EZE", "OGG"),
+        "flights-469": lambda: sorted(
+            t for t in g().successors("IST") if _continent_by_country_name()[country()[t]] == "North America"
+        ),
+        "flights-470": lambda: sorted(a for a in _airport_codes_in("United States") if not g().has_edge("LHR", a)),
+        # Kona and Lihue have no route between them: neither is among the answers
+        "flights-471": lambda: sorted(set(g().predecessors("KOA")) | set(g().predecessors("LIH"))),
+        "flights-472": lambda: _top_k(
+            pd.Series(
+                {
+                    a: g().in_degree(a)
+                    for a, c in country().items()
+                    if _continent_by_country_name()[c] == "North America"
+                }
+            ),
+            3,
+        ),
+        "flights-473": lambda: g().has_edge("AKL", "NRT") and g().has_edge("AKL", "HND"),
+        "flights-474": lambda: g().has_edge("CAI", "BKK"),
+        "flights-475": lambda: nx.shortest_path_length(g(), "SCL", "KOA"),
+        "flights-476": lambda: nx.shortest_path_length(g(), "BKK", "CAL"),
     }
 
 
