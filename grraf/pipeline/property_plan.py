@@ -2242,18 +2242,24 @@ def _compare_values(c: _Check) -> None:
             c.hard(f"{c.task.name} needs comparison.")
         return
     prop, named = found
-    if same:
-        stated: tuple[str, str] | None = ("same", same.group(0))
-    elif timed and readers.yearlike(prop) and len(timed) == 1:
-        word = timed.pop()
-        stated = (_BEFORE_AFTER[word], word)
-    else:
-        end = readers.ranking(masked, prop, named=named)
-        stated = (_END_TO_COMPARISON[end[0]], end[1]) if end else None
-    _compare_pair(c, a, b, comparison, stated, prop)
+    _compare_pair(c, a, b, comparison, _stated_comparison(masked, prop, named, timed), prop)
     c.params["property"] = prop
     than = "the same as" if comparison == "same" else f"{comparison} than"
     c.pattern(f"the {prop} of ({a.value}) is {than} that of ({b.value})")
+
+
+def _stated_comparison(masked: str, prop: str, named: bool, timed: Iterable[str] = ()) -> tuple[str, str] | None:
+    """The comparison the words state, and the words: "the same", "before"/"after" of a year (``timed``:
+    the question's words of time), or a scale word of the property ("older" of ``born`` is lower)."""
+    same = _SAME.search(masked)
+    if same:
+        return "same", same.group(0)
+    timed = set(timed)
+    if readers.yearlike(prop) and len(timed) == 1:
+        word = timed.pop()
+        return _BEFORE_AFTER[word], word
+    end = readers.ranking(masked, prop, named=named)
+    return (_END_TO_COMPARISON[end[0]], end[1]) if end else None
 
 
 def _degree_pair(c: _Check) -> tuple[Entity, Entity, str, str, list[str]] | None:
@@ -2525,13 +2531,7 @@ def _compare_relationship_values(c: _Check) -> None:
             c.hard(f"{c.task.name} needs comparison.")
         return
     reading, second, third, prop, named = pair
-    masked = _masked(c.question, c.entities)
-    same = _SAME.search(masked)
-    if same:
-        stated: tuple[str, str] | None = ("same", same.group(0))
-    else:
-        end = readers.ranking(masked, prop, named=named)
-        stated = (_END_TO_COMPARISON[end[0]], end[1]) if end else None
+    stated = _stated_comparison(_masked(c.question, c.entities), prop, named)
     _held_comparison(c, (second, third), comparison, stated, prop, ("other", "third"))
     c.params["comparison"] = comparison
     rel, way = c.params["rel_type"], c.params["direction"]
