@@ -1077,8 +1077,14 @@ def aggregate_stated(question: str) -> str | None:
 
     >>> aggregate_stated("What is the average distance of flights out of LHR?"), aggregate_stated("the longest trip")
     ('avg', 'max')
+
+    A phrase set before the ask names it too ("On average, how far do the flights out of Cairo go?",
+    "If you average the release years of his films, what do you get?": property batch 19).
+
+    >>> aggregate_stated("On average, how far do the flights out of Cairo go?")
+    'avg'
     """
-    asked = set(words(ask_sentence(question)))
+    asked = set(words(validate.ask_sentence(question)))
     found = {name for vocabulary, name in _AGGREGATES if asked & vocabulary}
     return found.pop() if len(found) == 1 else None
 

@@ -132,3 +132,9 @@ def test_scale_words_tie_a_ranking_to_the_properties_on_their_scale() -> None:
     assert r.scale_properties("Who is the most famous person?", ["born"]) == []
     # two points in time: "oldest" could be either, so it ties to both (and confirms neither)
     assert r.scale_properties("Which company is the oldest?", ["founded", "listed_year"]) == ["founded", "listed_year"]
+
+
+def test_a_phrase_before_the_ask_names_its_aggregate() -> None:
+    # flights-445 (property batch 19, dev now): "On average, how far ...?" ran unconfirmed
+    assert r.aggregate_stated("On average, how long are the flights out of Oslo?") == "avg"
+    assert r.aggregate_stated("In total, how far do the flights out of Oslo go?") == "sum"
