@@ -2340,7 +2340,9 @@ def _compare_degree_values(c: _Check) -> None:
 _DIFFERENCE = re.compile(
     r"\b(?:differen\w*|differ|apart|minus|subtract\w*|how\s+old|what\s+age|how\s+(?:many|much)\s+(?:\w+\s+){0,2}?"
     r"(?:older|younger|earlier|later|after|before|more|less|higher|lower|longer|shorter|further|farther|bigger|"
-    r"smaller|larger|taller|north|south|east|west)|(?:older|younger|earlier|later|higher|lower|longer|shorter|"
+    r"smaller|larger|taller|north|south|east|west|separated?|separates|elapsed|passed)|\bgap\b|"
+    # "How many years separate the release of Alien from the release of Gladiator?" (property batch 19)
+    r"(?:older|younger|earlier|later|higher|lower|longer|shorter|"
     r"further|farther|bigger|smaller|larger|taller)\s+by|by\s+how\s+(?:many|much))\b",
     re.IGNORECASE,
 )

@@ -2427,3 +2427,13 @@ def test_a_list_or_count_task_cannot_leave_out_what_does_not_hold(store) -> None
     ):
         _, findings = check(store, question, "neighbours", **reply)
         assert not any("NOT hold" in f.text for f in findings), (question, texts(findings))
+
+
+def test_years_that_separate_two_values_are_a_difference(store) -> None:
+    # movies-442 (property batch 19, dev now): the right choice was refused as no difference
+    reply = {"entity": "The Matrix", "other": "Cast Away", "property": "released"}
+    question = "How many years separate the release of The Matrix from the release of Cast Away?"
+    _, findings = check(store, question, "value_difference", **reply)
+    assert not any("no difference" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "When were The Matrix and Cast Away released?", "value_difference", **reply)
+    assert any(f.hard and "no difference" in f.text for f in findings), texts(findings)
