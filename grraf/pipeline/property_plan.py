@@ -1066,7 +1066,7 @@ def check_choice(
             c.hard(
                 f"The question asks whether something holds for all ('{only}'); {task.name} says whether one exists."
             )
-        negation = validate.said(question, _NEGATIONS, main=True)
+        negation = validate.said(_SAYS_HOW.sub(" ", question), _NEGATIONS, main=True)
         if negation:
             # "Is there no direct flight from Helsinki to Singapore?" was answered True (a flight
             # exists) and flagged verified (batch 7).

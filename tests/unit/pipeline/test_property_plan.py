@@ -2437,3 +2437,12 @@ def test_years_that_separate_two_values_are_a_difference(store) -> None:
     assert not any("no difference" in f.text for f in findings), texts(findings)
     _, findings = check(store, "When were The Matrix and Cast Away released?", "value_difference", **reply)
     assert any(f.hard and "no difference" in f.text for f in findings), texts(findings)
+
+
+def test_without_a_stop_is_no_negation_of_a_yes_no_ask(store) -> None:
+    # flights-455 (property batch 19, dev now): the right choice was refused as a negated question
+    reply = {"source": "LHR", "target": "SYD", "rel_type": "ROUTE"}
+    _, findings = check(store, "Can I fly from LHR to SYD without a stop?", "relationship_exists", **reply)
+    assert not any("NOT hold" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Is there no flight from LHR to SYD?", "relationship_exists", **reply)
+    assert any(f.hard and "NOT hold" in f.text for f in findings), texts(findings)
