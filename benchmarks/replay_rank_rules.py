@@ -38,8 +38,10 @@ RULES: dict[str, Callable[[int, int], bool]] = {
     "offered order's first two": lambda r, o: o < 2,
     "offered order's first": lambda r, o: o < 1,
     "places add up to at most 2": lambda r, o: r + o <= 2,
-    "places add up to at most 3 (plan.RANK_CONFIRMS)": lambda r, o: r + o <= 3,
+    "places add up to at most 3 (plan.RANK_CONFIRMS before 2026-11-29)": lambda r, o: r + o <= 3,
     "places add up to at most 4": lambda r, o: r + o <= 4,
+    "offered order's first, or places add up to at most 3 (plan.rank_finding)": lambda r, o: o < 1 or r + o <= 3,
+    "registry's first, or places add up to at most 3": lambda r, o: r < 1 or r + o <= 3,
 }
 
 
