@@ -358,6 +358,46 @@ def how_many_noun(question: str) -> str | None:
     return next((w for w in found.group(1).lower().split() if w not in _NEUTRAL), None)
 
 
+#: Nouns for relationships themselves, not the nodes at their ends ("How many routes ...").
+_RELATIONSHIP_NOUNS = frozenset(
+    [
+        "routes",
+        "flights",
+        "connections",
+        "links",
+        "relationships",
+        "edges",
+        "legs",
+        "services",
+        "credits",
+        "roles",
+        "departures",
+        "arrivals",
+    ]
+)
+
+
+def counts_relationships(question: str) -> str | None:
+    """The noun by which "how many" counts relationships ("How many non-stop routes land in Oceania?"),
+    or None when it counts nodes ("How many destinations ...?", "How many airports ...?").
+
+    >>> counts_relationships("How many non-stop routes land at airports in Oceania?")
+    'routes'
+    >>> counts_relationships("How many airports have flights to Oslo?") is None
+    True
+    """
+    found = _HOW_MANY_NOUN.search(ask_sentence(question))
+    for word in found.group(1).lower().split() if found else ():
+        if word in _RELATIONSHIP_NOUNS:
+            return word
+        if word not in _NEUTRAL and "-" not in word and word not in _ROUTE_MODIFIERS:
+            return None  # the noun counted is another ("How many airports have flights ...")
+    return None
+
+
+_ROUTE_MODIFIERS = frozenset({"direct", "nonstop", "domestic", "international", "outgoing", "incoming", "scheduled"})
+
+
 def plural(noun: str) -> bool:
     """Whether a noun is plural ("countries", "people"), read from its ending.
 
@@ -1560,7 +1600,9 @@ _CHOICE = re.compile(r"\bX\s*,?\s*(?:or|and|vs\.?|versus)\s+(?:the\s+)?X\b", re.
 
 #: "X, X, or both", "either X or X", "X and/or X": the nodes linked to one name or the other.
 _EITHER = re.compile(
-    r"\beither\s+X\s*,?\s*or\s+X\b|\bX\s*,?\s*(?:or\s+)?X\s*,?\s*or\s+both\b|\bX\s*,?\s*and\s*/\s*or\s+X\b",
+    r"\beither\s+(?:(?:to|from|with|in|by)\s+)?X\s*,?\s*or\s+(?:(?:to|from|with|in|by)\s+)?X\b"
+    r"|\bX\s*,?\s*(?:or\s+)?(?:(?:to|from|with|in|by)\s+)?X\s*,?\s*or\s+(?:(?:to|from|with|in|by)\s+)?both\b"
+    r"|\bX\s*,?\s*and\s*/\s*or\s+X\b",
     re.IGNORECASE,
 )
 
@@ -1573,6 +1615,8 @@ def names_either(masked_question: str) -> str | None:
 
     >>> names_either("How many films have X, X, or both of them in the cast?")
     'X, X, or both'
+    >>> names_either("Which airports fly to X, to X, or to both?")
+    'X, to X, or to both'
     >>> names_either("Which films have both X and X in them?") is None, names_either("X or X?") is None
     (True, True)
     """

@@ -2446,3 +2446,43 @@ def test_without_a_stop_is_no_negation_of_a_yes_no_ask(store) -> None:
     assert not any("NOT hold" in f.text for f in findings), texts(findings)
     _, findings = check(store, "Is there no flight from LHR to SYD?", "relationship_exists", **reply)
     assert any(f.hard and "NOT hold" in f.text for f in findings), texts(findings)
+
+
+def test_how_few_steps_asks_for_a_number_not_the_route(store) -> None:
+    # movies-467, flights-468 (property batch 20, dev now): the route, flagged verified
+    reply = {"source": "LHR", "target": "SYD"}
+    for question in (
+        "How few flights does it take to get from LHR to SYD?",
+        "What's the fewest flights I can take from LHR to SYD?",
+    ):
+        _, findings = check(store, question, "connection_path", **reply)
+        assert any(f.hard and "asks for a number" in f.text for f in findings), (question, texts(findings))
+    _, findings = check(store, "What's the fewest-flights route from LHR to SYD?", "connection_path", **reply)
+    assert not any("asks for a number" in f.text for f in findings), texts(findings)
+
+
+def test_which_one_by_the_largest_number_asks_for_a_node(store) -> None:
+    # flights-463 (property batch 20, dev now): the size of a group, flagged verified
+    question = "Among these airports, which one flies to the largest number of different countries?"
+    _, findings = check(store, question, "largest_mutual_group", label="Airport", rel_type="ROUTE")
+    assert any(f.hard and "asks for nodes" in f.text for f in findings), texts(findings)
+
+
+def test_counting_routes_two_steps_away_is_not_counting_the_airports(store) -> None:
+    # flights-467 (property batch 20, dev now): the airports flying there, flagged verified
+    reply = {"entity": "New Zealand", "rel_type": "IN_COUNTRY", "direction": "in"}
+    reply |= {"second_rel_type": "ROUTE", "second_direction": "in"}
+    question = "How many routes land at airports in New Zealand?"
+    _, findings = check(store, question, "two_hop_count", **reply)
+    assert any(f.hard and "counts routes (relationships)" in f.text for f in findings), texts(findings)
+    question = "How many airports have flights to airports in New Zealand?"
+    _, findings = check(store, question, "two_hop_count", **reply)
+    assert not any("relationships)" in f.text for f in findings), texts(findings)
+
+
+def test_either_of_two_names_with_their_prepositions(store) -> None:
+    # flights-471 (property batch 20, dev now): the airports flying to both, not to either
+    reply = {"entity": "SYD", "rel_type": "ROUTE", "direction": "in", "other": "AKL"}
+    question = "Which airports have flights to SYD, to AKL, or to both?"
+    _, findings = check(store, question, "common_neighbours", **reply)
+    assert any(f.hard and "either named node" in f.text for f in findings), texts(findings)
