@@ -609,7 +609,12 @@ _OUT_BEFORE = (
     "based in",
     "based at",
 )
-_IN_BEFORE = ("to", "into", "towards", "toward", "arriving at", "arriving in", "reaching", "reach", "in to")
+#: "the shortest non-stop flight that lands in Singapore" (property batch 20, flights-465) comes to it.
+_IN_BEFORE = (
+    "to", "into", "towards", "toward", "arriving at", "arriving in", "reaching", "reach", "in to",
+    "lands in", "lands at", "land in", "land at", "landing in", "landing at",
+    "arrives in", "arrives at", "arrive in", "arrive at",
+)  # fmt: skip
 _BOTH_OR_EITHER = re.compile(r"\s+(?:both|either)$", re.IGNORECASE)
 # "destinations" are where a node's relationships go: "which airport offers more destinations" counts routes out
 _OUT_WORDS = frozenset(
@@ -645,6 +650,8 @@ def direction_before(question: str, phrase: str) -> str | None:
     'out'
     >>> direction_before("I'm based in Oslo. Which is the farthest place I can reach non-stop?", "Oslo")
     'out'
+    >>> direction_before("What's the shortest non-stop flight that lands in Singapore, in km?", "Singapore")
+    'in'
     >>> q = "Starting from the film Heat, how do I reach the actor Al Pacino?"
     >>> direction_before(q, "Heat"), direction_before(q, "Al Pacino")
     ('out', 'in')

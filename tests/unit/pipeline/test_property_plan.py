@@ -2486,3 +2486,12 @@ def test_either_of_two_names_with_their_prepositions(store) -> None:
     question = "Which airports have flights to SYD, to AKL, or to both?"
     _, findings = check(store, question, "common_neighbours", **reply)
     assert any(f.hard and "either named node" in f.text for f in findings), texts(findings)
+
+
+def test_a_flight_that_lands_somewhere_comes_to_it(store) -> None:
+    # flights-465 (property batch 20, dev now): the direction was asked for, the right choice refused
+    reply = {"entity": "SYD", "rel_type": "ROUTE", "property": "distance_km", "aggregate": "min"}
+    question = "What's the shortest non-stop flight that lands in SYD, in km?"
+    parameters, findings = check(store, question, "neighbour_aggregate", **reply)
+    assert not any(f.hard for f in findings), texts(findings)
+    assert parameters["direction"] == "in"
