@@ -71,7 +71,8 @@ class PropertyQuestion:
     #: (run once on Neo4j with the peers, and seen); 18, written the same way on 2026-11-29 by someone who had
     #: seen neither grraf's answers nor its property code, all test (run once on both stores, and seen); 19,
     #: written the same way on 2026-11-29, all test (run once on ladybug, and seen); 20, written the same
-    #: way on 2026-11-29, 32 questions (16 per graph), all test (not yet run). A report keeps the batches apart.
+    #: way on 2026-11-29, 32 questions (16 per graph), all test (run once on both stores, Neo4j with the
+    #: peers, and seen). A report keeps the batches apart.
     batch: int = 1
 
     def cypher_for(self, dialect: Dialect) -> str:
