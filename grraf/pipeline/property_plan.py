@@ -1189,8 +1189,6 @@ _LEAVES_OUT_ITSELF = re.compile(
     r"(?:him|her|them|it)(?:sel(?:f|ves))?\b(?:\s+out)?",
     re.IGNORECASE,
 )
-#: Words by which a yes/no ask asks about all the links rather than one ("only to", "every flight").
-#: The yes/no tasks that say whether something holds for every node linked to a named one.
 #: Negating words that say how, or how many, and negate nothing asked: "without a stop" (non-stop),
 #: "with no more than two flights" (a stated bound).
 _SAYS_HOW = re.compile(
@@ -1198,7 +1196,9 @@ _SAYS_HOW = re.compile(
     r"|\b(?:no|not)\s+(?:more|fewer|less|later|earlier|longer|shorter|further|farther)\s+than\b",
     re.IGNORECASE,
 )
+#: The yes/no tasks that say whether something holds for every node linked to a named one.
 _FOR_EVERY_ONE = frozenset({"all_neighbours_where", "all_linked_through"})
+#: Words by which a yes/no ask asks about all the links rather than one ("only to", "every flight").
 _FOR_ALL = ("only", "every", "all the", "all of", "each of", "exclusively")
 #: Words by which a yes/no ask asks the opposite ("Is there no direct flight ...?", "Have they never met?").
 #: Not "isn't": "Isn't there a flight from Oslo to Rome?" is answered like "Is there ...?".
