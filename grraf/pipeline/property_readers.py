@@ -1605,10 +1605,12 @@ def noun_label(noun: str, labels: Iterable[str]) -> str | None:
 _CHOICE = re.compile(r"\bX\s*,?\s*(?:or|and|vs\.?|versus)\s+(?:the\s+)?X\b", re.IGNORECASE)
 
 
-#: "X, X, or both", "either X or X", "X and/or X": the nodes linked to one name or the other.
+#: "X, X, or both", "either X or X", "X and/or X": the nodes linked to one name or the other, each
+#: name or "both" perhaps with its preposition ("to X, to Y, or to both").
+_BY_WAY_OF = r"(?:(?:to|from|with|in|by)\s+)?"
 _EITHER = re.compile(
-    r"\beither\s+(?:(?:to|from|with|in|by)\s+)?X\s*,?\s*or\s+(?:(?:to|from|with|in|by)\s+)?X\b"
-    r"|\bX\s*,?\s*(?:or\s+)?(?:(?:to|from|with|in|by)\s+)?X\s*,?\s*or\s+(?:(?:to|from|with|in|by)\s+)?both\b"
+    rf"\beither\s+{_BY_WAY_OF}X\s*,?\s*or\s+{_BY_WAY_OF}X\b"
+    rf"|\bX\s*,?\s*(?:or\s+)?{_BY_WAY_OF}X\s*,?\s*or\s+{_BY_WAY_OF}both\b"
     r"|\bX\s*,?\s*and\s*/\s*or\s+X\b",
     re.IGNORECASE,
 )
