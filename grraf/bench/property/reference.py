@@ -9,6 +9,7 @@ in the gold.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
@@ -1060,6 +1061,56 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-475": lambda: nx.shortest_path_length(
             movies_graph(), ("Movie", "The Shawshank Redemption"), ("Movie", "Twister")
         ),
+        # batch 21
+        "movies-476": lambda: _only(
+            set(a()[(a().target == "Forrest Gump") & a().roles.map(lambda r: "Jenny Curran" in r)].source)
+        ),
+        # Joel Silver: the Wachowskis and James McTeigue; every other producer only produced their own films
+        "movies-477": lambda: _only(
+            _top(pd.Series({x: len(set(d()[d().target.isin(_produced(x))].source)) for x in set(pr().source)}))
+        ),
+        # Hugo Weaving: 10 parts, 8 different names (Agent Smith three times); Keanu Reeves and Meg Ryan 7 parts
+        "movies-478": lambda: _same(
+            _only(_top(a()[a().source != "Tom Hanks"].groupby("source").roles.apply(lambda s: sum(map(len, s))))),
+            _only(_top(a()[a().source != "Tom Hanks"].groupby("source").roles.apply(lambda s: len(set().union(*s))))),
+        ),
+        # Ian McKellen (1939); James Cromwell (1940) next
+        "movies-479": lambda: _only(_oldest(set(_co_actors("Tom Hanks")))),
+        "movies-480": lambda: sorted(
+            t for t in _movies_of("Tom Hanks") if set(d()[d().target == t].source) & set(w()[w().target == t].source)
+        ),
+        # no cast member born in 1950 changes it: "before 1950" and "1950 or earlier" agree
+        "movies-481": lambda: _same(
+            sorted(t for t in m().title if _cast(t) and (p()[p().name.isin(_cast(t))].born < 1950).all()),
+            sorted(t for t in m().title if _cast(t) and (p()[p().name.isin(_cast(t))].born <= 1950).all()),
+        ),
+        # Herbert Ross 1927, Clint Eastwood 1930, Mike Nichols 1931; Milos Forman 1932 next
+        "movies-482": lambda: _top_k(
+            -p()[p().name.isin(set(d().source))].dropna(subset=["born"]).set_index("name").born, 3
+        ),
+        "movies-483": lambda: sorted(m()[m().released == _born("Tom Cruise") + 30].title),
+        # 50 films: the 25th and 26th release years are both 1998
+        "movies-484": lambda: float(m().released.median()),
+        "movies-485": lambda: int(m().released.nunique()),
+        "movies-486": lambda: sum(
+            1
+            for x in p().name
+            if sum(bool(_credited_films(x, (t,))) for t in ("ACTED_IN", "DIRECTED", "WROTE", "PRODUCED")) > 1
+        ),
+        # Laurence Fishburne: the Matrix films and Mystic River
+        "movies-487": lambda: bool(
+            set(a()[a().target.isin(set(d()[d().source == "Lana Wachowski"].target))].source)
+            & set(a()[a().target.isin(set(d()[d().source == "Clint Eastwood"].target))].source)
+        ),
+        # 24 against 18
+        "movies-488": lambda: int(m().released.between(1990, 1999).sum()) > int(m().released.between(2000, 2009).sum()),
+        "movies-489": lambda: bool(_movies_of("Meg Ryan") & set(d()[d().source == "Tom Hanks"].target)),
+        "movies-490": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Wil Wheaton"), ("Person", "Bonnie Hunt")
+        ),
+        "movies-491": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "Good Will Hunting"), ("Person", "Sean Penn")
+        ),
     }
 
 
@@ -1069,6 +1120,12 @@ def _only(values: Iterable[Any]) -> Any:
     if len(got) != 1:
         raise ValueError(f"expected one value, got {got}")
     return got[0]
+
+
+def _produced(name: str) -> set[str]:
+    """The films ``name`` has a producer credit on."""
+    r = rels("movies", "PRODUCED")
+    return set(r[r.source == name].target)
 
 
 def _credited_films(name: str, rel_types: Iterable[str] = ("ACTED_IN", "DIRECTED", "WROTE", "PRODUCED")) -> set[str]:
@@ -1981,6 +2038,75 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-474": lambda: g().has_edge("CAI", "BKK"),
         "flights-475": lambda: nx.shortest_path_length(g(), "SCL", "KOA"),
         "flights-476": lambda: nx.shortest_path_length(g(), "BKK", "CAL"),
+        # batch 21
+        # Istanbul 28.75 degrees east (Turkey is in Europe in the data); Helsinki 24.96 next
+        "flights-477": lambda: _only(
+            _top(
+                pd.Series(
+                    {
+                        a: float(_airport(a).longitude)
+                        for a, c in country().items()
+                        if _continent_by_country_name()[c] == "Europe"
+                    }
+                )
+            )
+        ),
+        # Doha: 378 km to Dubai, 14534 km to Auckland; Dubai 13822 next
+        "flights-478": lambda: _only(
+            _top(r().groupby("source").distance_km.max() - r().groupby("source").distance_km.min())
+        ),
+        # New York JFK flies to 8 Asian airports, Newark to 7
+        "flights-479": lambda: _only(
+            _top(
+                pd.Series(
+                    {
+                        a: sum(1 for t in g().successors(a) if _continent_by_country_name()[country()[t]] == "Asia")
+                        for a in ("JFK", "EWR")
+                    }
+                )
+            )
+        ),
+        # Nairobi: its nearest non-stop destination is Johannesburg, 2912 km; Auckland 2159 next
+        "flights-480": lambda: _only(_top(r().groupby("source").distance_km.min())),
+        # Heathrow and Frankfurt share 49 destinations; Heathrow and Paris or Amsterdam 43
+        "flights-481": lambda: _only_pair_sharing_most_destinations(),
+        # Glasgow to Barra and Tiree, Sydney to Santiago, Santiago to Buenos Aires
+        "flights-482": lambda: sorted({s for s, t in g().edges if not g().has_edge(t, s)}),
+        # both to Johannesburg
+        "flights-483": lambda: sorted(
+            {
+                s
+                for s, t in g().edges
+                if _continent_by_country_name()[country()[s]] == "North America"
+                and _continent_by_country_name()[country()[t]] == "Africa"
+            }
+        ),
+        # Melbourne -37.67, Auckland -37.01; Buenos Aires -34.82 next
+        "flights-484": lambda: _top_k(-nodes("flights", "Airport").set_index("code").latitude, 2),
+        # no airport lies on the equator
+        "flights-485": lambda: sum(
+            1 for s, t in g().edges if float(_airport(s).latitude) * float(_airport(t).latitude) < 0
+        ),
+        "flights-486": lambda: sum(
+            1 for s, t in g().edges if {country()[s], country()[t]} == {"United States", "Canada"}
+        ),
+        # Narita and Doha, 8298 km each way
+        "flights-487": lambda: int(
+            r()[
+                (r().source.map(country()).map(_continent_by_country_name()) == "Asia")
+                & (r().target.map(country()).map(_continent_by_country_name()) == "Asia")
+            ].distance_km.max()
+        ),
+        # there are flights both ways: either direction reads the same
+        "flights-488": lambda: _same(g().has_edge("NRT", "HND"), g().has_edge("HND", "NRT")),
+        # 18 arriving (nothing comes back from Santiago), 19 departing
+        "flights-489": lambda: g().in_degree("SYD") == g().out_degree("SYD"),
+        # Munich 10057 km (Singapore), Frankfurt 11502 km (Buenos Aires)
+        "flights-490": lambda: bool(
+            r()[r().source == "MUC"].distance_km.max() > r()[r().source == "FRA"].distance_km.max()
+        ),
+        "flights-491": lambda: nx.shortest_path_length(g(), "MXP", "AKL"),
+        "flights-492": lambda: nx.shortest_path_length(g(), "OGG", "CAI"),
     }
 
 
@@ -1995,6 +2121,14 @@ def _longest_route_pair_within(continent: str) -> list[str]:
     if len(pairs) != 1:
         raise ValueError(f"the longest route within {continent} is tied: {pairs}")
     return sorted(next(iter(pairs)))
+
+
+def _only_pair_sharing_most_destinations() -> list[str]:
+    """The two airports with the most non-stop destinations in common, refusing a tie between two pairs."""
+    g = route_graph()
+    shared = {(x, y): len(set(g.successors(x)) & set(g.successors(y))) for x, y in itertools.combinations(sorted(g), 2)}
+    best = max(shared.values())
+    return sorted(_only(pair for pair, n in shared.items() if n == best))
 
 
 def _same(first: Any, second: Any) -> Any:
