@@ -542,9 +542,28 @@ def main_clause(question: str) -> str:
     'does this graph manage to avoid cycles?'
     >>> main_clause("true or false: if you ignore which way the edges point, this graph is a forest, with no loops.")
     'this graph is a forest'
+    >>> main_clause("Circuit board check: is it true that pad 7 is cut off from pad 3, with no trace between?")
+    'pad 7 is cut off from pad 3'
+    >>> main_clause("Is the pattern a→b, b→c, a→c absent from this graph, that is, no choice gives its arrows?")
+    "Is the pattern G' absent from this graph"
     """
-    ask = _LEADING.sub("", ask_sentence(question))
+    ask = _FRAME.sub("", _LEADING.sub("", _ARROWS.sub("G'", ask_sentence(question))))
     return _SUBORDINATE.split(ask, maxsplit=1)[0].strip()
+
+
+#: A frame around a claim ("Is it true that ...", "am I right that ...", "would you say ..."): the
+#: claim is the main clause. Cut at the frame, a negation in the claim went unread and no negated
+#: task was offered (free batches i to v).
+_FRAME = re.compile(
+    r"^(?:is it (?:true|the case|correct|right|so)|am i right|can you confirm|could you confirm|would you say|"
+    r"do you agree)(?:\s+that)?\b[,:]?\s*",
+    re.IGNORECASE,
+)
+
+#: A small graph written as arrows ("a→b, b→c, a→c"): its commas do not end the clause, which read
+#: "Is the pattern a→b, b→c absent from this graph?" as "Is the pattern a→b" and left the negation
+#: out, so no negated task was offered (free batches u and v).
+_ARROWS = re.compile(r"\w+\s*(?:→|->)\s*\w+(?:\s*,\s*\w+\s*(?:→|->)\s*\w+)*")
 
 
 #: A phrase before the ask proper ("Treating each edge as two-way, does this graph ...?"): the main
@@ -554,6 +573,13 @@ def main_clause(question: str) -> str:
 # its "forest" unread, and no negated task offered (free batch t, cycle-76).
 _LEADING = re.compile(
     r"^(?:\s*(?:true or false|yes or no|yes/no|y/n)\s*[:\-–—]\s*)?"
+    # A short label before a colon leads in too ("Circuit board check: is pad 7 cut off ...?"), not
+    # a statement the ask refers back to ("nx.is_forest(G) on this graph: would that return True?").
+    # A label is no request ("Check whether a→b, b→c occurs: ..."), nor is what follows it only the
+    # answer's form ("Hamiltonian path: yes or no?").
+    r"(?:(?!\s*(?:check|tell|find|give|list|say|determine|decide|count|compute|verify|confirm|please|is|are|can|"
+    r"could|does|do|would|will|how|what|which|who|whether)\b)[^:?]{1,60}:\s*"
+    r"(?!\w+\s+(?:that|this|they)\b|(?:yes|true)\b)(?=\w))?"
     r"(?:[^,?]*,\s*(?=(?:is|are|was|were|does|do|did|can|could|would|will|has|have|had|should|must|might|may)\b)"
     r"|(?:if|when|ignoring|treating|assuming|considering|disregarding)\b[^,?]*,\s*)?",
     re.IGNORECASE,

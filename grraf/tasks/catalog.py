@@ -319,6 +319,8 @@ TASKS: tuple[Task, ...] = (
             "separated",
             "disconnected",
             "isolated",
+            "fail to reach",
+            "fails to reach",
         )
         + NEGATING_PHRASES,  # fmt: skip
     ),
@@ -650,6 +652,11 @@ TASKS: tuple[Task, ...] = (
             "leaves out",
             "skip",
             "skips",
+            "lack",
+            "lacks",
+            "out of reach",
+            "fail",
+            "fails",
         )
         + NEGATING_PHRASES,  # fmt: skip
     ),
@@ -1312,7 +1319,20 @@ TASKS: tuple[Task, ...] = (
         cypher_is_weak=True,
         inverts=True,
         negates="subgraph_match",
-        negation_words=("not", "no", "non", "absent", "never", "missing", "nowhere", "lacks", "lack")
+        negation_words=(
+            "not",
+            "no",
+            "non",
+            "absent",
+            "never",
+            "missing",
+            "nowhere",
+            "lacks",
+            "lack",
+            "free of",
+            "fail",
+            "fails",
+        )
         + NEGATING_PHRASES,
     ),
     Task(

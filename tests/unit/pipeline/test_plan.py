@@ -7,7 +7,7 @@ import json
 import pytest
 
 from grraf.llm.calls import LLMSession
-from grraf.pipeline.plan import check_choice, choice_schema, eligible, plan
+from grraf.pipeline.plan import check_choice, choice_schema, eligible, plan, with_negations
 from grraf.tasks import TASKS, get_task
 from grraf.types import Schema
 from tests.fakes import FIRST, KEEP, NONE_TWICE, PLAN_NONE, RIVAL, ScriptedStore, plan_reply, scripted
@@ -909,3 +909,41 @@ def test_a_fronted_preposition_and_a_framing_noun_that_connects_are_read() -> No
     )
     assert any("counts edges" in f for f in findings("articulation_point_count", {}, skyways))
     assert not any("counts" in f for f in findings("bridge_count", {}, skyways))
+
+
+UNDIRECTED = Schema("", node_count=10, edge_count=12, directed=False)
+
+
+@pytest.mark.parametrize(
+    ("question", "offered", "expected"),
+    [
+        # The negation goes just before its task when the ask says one of its negation words.
+        (
+            "Is socket 9 unreachable from socket 2?",
+            ["connectivity", "has_cycle"],
+            ["not_connected", "connectivity", "has_cycle"],
+        ),
+        (
+            "Does this graph lack a path through every node once?",
+            ["euler_path", "hamiltonian_path"],
+            ["euler_path", "no_hamiltonian_path", "hamiltonian_path"],
+        ),
+        # No negation asked: nothing is added.
+        ("Can I get from socket 2 to socket 9?", ["connectivity", "has_cycle"], ["connectivity", "has_cycle"]),
+        # A task ranked third is not what the question is about.
+        (
+            "Are sockets 2 and 9 on different boards?",
+            ["has_cycle", "bipartite", "connectivity"],
+            ["has_cycle", "bipartite", "connectivity"],
+        ),
+        # Already offered: not twice.
+        (
+            "Is socket 9 unreachable from socket 2?",
+            ["connectivity", "not_connected"],
+            ["connectivity", "not_connected"],
+        ),
+    ],
+)
+def test_with_negations_offers_the_negation_the_ask_says(question, offered, expected):
+    tasks = [get_task(name) for name in offered]
+    assert [t.name for t in with_negations(tasks, UNDIRECTED, ("G",), question)] == expected
