@@ -106,6 +106,18 @@ def _aggregate(values, aggregate):
     return float({"sum": sum, "min": min}.get(aggregate, max)(values))
 
 
+def _top(rows, order, limit):
+    """The items of ``(item, value)`` rows whose value is among the ``limit`` highest (or lowest),
+    ties with the last one kept; a missing value never counts."""
+    values = sorted(v for _, v in rows if v is not None)
+    if not values:
+        return []
+    k = min(int(limit), len(values))
+    if order == "lowest":
+        return [n for n, v in rows if v is not None and v <= values[k - 1]]
+    return [n for n, v in rows if v is not None and v >= values[-k]]
+
+
 def _degrees(G, label, rel_type, direction):
     """node -> number of ``rel_type`` relationships in ``direction``, for every node of ``label``."""
     return {n: sum(1 for _ in _linked(G, n, rel_type, direction)) for n, d in G.nodes(data=True) if _has(d, label)}

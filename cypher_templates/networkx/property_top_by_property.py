@@ -1,19 +1,15 @@
 # task: top_by_property
 # aliases: oldest, youngest, newest, highest, furthest north; the extreme node of a label
-# parameters: label, property, order, returns
+# parameters: label, property, order, limit, returns
 # directed: any
 # weighted: any
 # output: list
 # complexity: O(V)
-# description: the node(s) of a label with the highest (or lowest) value of a property, ties kept, missing never wins
+# description: the node(s) of a label with the highest (or lowest) value of a property (or the top limit), ties kept
 # verified: tested
-from cypher_templates.networkx._property_graph import _has, _names
+from cypher_templates.networkx._property_graph import _has, _names, _top
 
 
-def solve(G, label, property, order, returns):
+def solve(G, label, property, order, limit, returns):
     rows = [(n, d.get(property)) for n, d in G.nodes(data=True) if _has(d, label)]
-    rows = [(n, v) for n, v in rows if v is not None]
-    if not rows:
-        return []
-    best = (min if order == "lowest" else max)(v for _, v in rows)
-    return _names(G, [n for n, v in rows if v == best], returns)
+    return _names(G, _top(rows, order, limit), returns)

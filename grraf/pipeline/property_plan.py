@@ -96,7 +96,7 @@ _OVER_A_LABEL = frozenset(
     }
 )
 #: The parameters that take a number the question states.
-_NUMBER_PARAMETERS = ("threshold", "low", "high")
+_NUMBER_PARAMETERS = ("threshold", "low", "high", "limit")
 #: Tasks that follow chains of relationships, wrong for an ask limited to one ("nonstop", "directly").
 _FOLLOWS_PATHS = frozenset({"connected", "connection_length", "connection_path"})
 
@@ -902,6 +902,26 @@ class _Check:
             self.soft("The question does not say whether the highest or the lowest value is wanted.")
         self.params["order"] = order
 
+    def limit(self) -> None:
+        """How many from the top: the number the ask puts before its ranking word ("the three oldest",
+        "top 5"), 1 when it puts none. A count stated elsewhere ("the film with three directors")
+        is no limit."""
+        given = self.given("limit")
+        try:
+            number = 1.0 if given is None else float(given)
+        except (TypeError, ValueError):
+            self.hard(f"limit must be a whole number, not {given!r}.")
+            return
+        if not number.is_integer() or number < 1:
+            self.hard(f"limit must be a whole number of at least 1, not {given!r}.")
+            return
+        stated = readers.top_count(_masked(self.question, self.entities))
+        if stated is not None and stated != number:
+            self.hard(f"The question asks for the top {stated}: set limit={stated}.")
+        elif stated is None and number != 1:
+            self.hard(f"limit={int(number)} is not how many the question asks for (no number before its ranking).")
+        self.params["limit"] = int(number)
+
     def ranked_property(self, label: str) -> tuple[str, bool] | None:
         """The numeric property of ``label`` a ranking reads, and whether the question names it.
 
@@ -1613,6 +1633,7 @@ def _top_neighbour(c: _Check) -> None:
     hop = _property_hop(c)
     if hop:
         c.order(c.params.get("property"))
+        c.limit()
         c.returns(hop[3])
         c.pattern(_hop_pattern(hop[0], hop[1], hop[2], hop[3]))
 
@@ -2137,6 +2158,7 @@ def _top_by_property(c: _Check) -> None:
     found = c.ranked_property(label)
     if found:
         c.ranked_order(found[0], named=found[1])
+    c.limit()
     c.returns([label])
     _asked_property(c, label)
     c.pattern(f"(x:{label})")

@@ -770,6 +770,34 @@ _PRONOUN_ONE = re.compile(
 )
 
 
+#: How many from the top an ask wants: "top 5", "the three oldest", "Singapore's two longest non-stops",
+#: "the 5 busiest airports" (the number, then a ranking word at most one word later).
+_TOP_COUNT = re.compile(
+    rf"\btop\s+(\d+|{'|'.join(NUMBER_WORDS)})\b"
+    rf"|\b(\d+|{'|'.join(NUMBER_WORDS)})\s+(?:[a-z-]+\s+)?(?:most|least|fewest|[a-z]+est|[a-z]+most)\b",
+    re.IGNORECASE,
+)
+
+
+def top_count(question: str) -> int | None:
+    """How many from the top of a ranking the ask wants, when it says ("the three oldest films",
+    "top 5 airports"); None when it names no number there.
+
+    >>> top_count("Name the three earliest releases."), top_count("What are the top 10 airports by traffic?")
+    (3, 10)
+    >>> top_count("Singapore's two longest non-stops - where do they go?"), top_count("Which film is the oldest?")
+    (2, None)
+    >>> top_count("Which film with three directors came out first?") is None
+    True
+    """
+    found = _TOP_COUNT.search(ask_sentence(question))
+    if found is None:
+        return None
+    word = (found.group(1) or found.group(2)).lower()
+    number = int(word) if word.isdigit() else NUMBER_WORDS[word]
+    return number if number >= 1 else None
+
+
 def numbers_stated(question: str) -> list[float]:
     """Numbers the ask states, in digits or as words up to twenty.
 

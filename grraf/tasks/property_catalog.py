@@ -69,6 +69,13 @@ RETURNS = Param("returns", "property", "the property that names the nodes of the
 OP = Param("op", "choice", "how the property compares with the value", choices=(">", ">=", "<", "<=", "="))
 THRESHOLD = Param("threshold", "number", "the number the question compares with")
 ORDER = Param("order", "choice", "highest or lowest value first", default="highest", choices=("highest", "lowest"))
+#: "the three oldest films", "Singapore's two longest non-stops": how many from the top, ties kept.
+LIMIT = Param(
+    "limit",
+    "integer",
+    "how many from the top the question asks for (3 for 'the three oldest'); 1 if it says none",
+    default=1,
+)
 COMPARISON = Param(
     "comparison",
     "choice",
@@ -245,18 +252,20 @@ PROPERTY_TASKS: tuple[Task, ...] = (
     ),
     _task(
         name="top_neighbour_by_property",
-        summary="among the nodes linked to the named node, the one(s) with the highest or lowest property value",
+        summary="among the nodes linked to the named node, the one(s) with the highest or lowest property value "
+        "(or the top few)",
         phrasings=(
             "Who is the youngest employee of Acme?",
             "Which book by Dickens has the most pages?",
             "What is the farthest destination you can reach directly from Leeds?",
             "Which of Alice's friends was born first?",
             "What is the most recent album of the band Queen?",
+            "What are the two longest trips departing from Leeds?",
         ),
         output="nodes",
-        parameters=(*HOP, PROPERTY, ORDER, RETURNS),
+        parameters=(*HOP, PROPERTY, ORDER, LIMIT, RETURNS),
         template="property_top_neighbour",
-        sentence=Sentence(value="x in {pattern} with the {order} {property}: {value}."),
+        sentence=Sentence(value="x in {pattern}, the top {limit} by {property} ({order} first, ties kept): {value}."),
         draw="node",
     ),
     _task(
@@ -452,7 +461,8 @@ PROPERTY_TASKS: tuple[Task, ...] = (
     ),
     _task(
         name="top_by_property",
-        summary="the node(s) of a label with the highest or lowest value of one of its own properties (the oldest)",
+        summary="the node(s) of a label with the highest or lowest value of one of its own properties (the oldest, "
+        "or the three oldest)",
         phrasings=(
             "Which mountain is the highest?",
             "Who is the oldest employee?",
@@ -461,11 +471,12 @@ PROPERTY_TASKS: tuple[Task, ...] = (
             "Who is the youngest member of the club?",
             "Which product is the cheapest?",
             "Which station is the westernmost?",
+            "Name the three tallest mountains.",
         ),
         output="nodes",
-        parameters=(LABEL, PROPERTY, ORDER, RETURNS),
+        parameters=(LABEL, PROPERTY, ORDER, LIMIT, RETURNS),
         template="property_top_by_property",
-        sentence=Sentence(value="The {label} with the {order} {property}: {value}."),
+        sentence=Sentence(value="The top {limit} {label} by {property} ({order} first, ties kept): {value}."),
     ),
     _task(
         name="count_by_degree",
