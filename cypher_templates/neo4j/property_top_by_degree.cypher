@@ -1,20 +1,24 @@
 // task: top_by_degree
 // aliases: most connected, most relationships, busiest
-// parameters: order
+// parameters: order, limit
 // identifiers: label, rel_type, returns
 // directions: direction
 // directed: any
 // weighted: any
 // output: list
 // complexity: O(relationships of the type)
-// description: the node(s) of a label with the most (or fewest) relationships of one type, ties kept
+// description: the node(s) of a label with the most (or fewest) relationships of one type (or the top limit), ties kept
 // verified: tested
 MATCH (a:{:label})
 OPTIONAL MATCH (a){<direction}-[r:{:rel_type}]-{>direction}()
 WITH a, count(r) AS n
-WITH max(n) AS hi, min(n) AS lo
+WITH n
+ORDER BY n
+WITH collect(n) AS ns
+WITH ns, CASE WHEN size(ns) < $limit THEN size(ns) ELSE $limit END AS k
+WITH CASE WHEN k < 1 THEN null WHEN $order = 'lowest' THEN ns[k - 1] ELSE ns[size(ns) - k] END AS cut
 MATCH (a:{:label})
 OPTIONAL MATCH (a){<direction}-[r:{:rel_type}]-{>direction}()
-WITH a, count(r) AS n, CASE $order WHEN 'lowest' THEN lo ELSE hi END AS best
-WHERE n = best
+WITH a, count(r) AS n, cut
+WHERE CASE $order WHEN 'lowest' THEN n <= cut ELSE n >= cut END
 RETURN collect(DISTINCT {~a:returns}) AS answer

@@ -2036,6 +2036,7 @@ def _top_by_degree(c: _Check) -> None:
     if found:
         label, rel_type, direction = found
         c.order(None)
+        c.limit()
         c.returns([label])
         c.pattern(_arrow(f"(:{label})", rel_type, "()", direction))
 

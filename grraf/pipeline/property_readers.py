@@ -770,11 +770,16 @@ _PRONOUN_ONE = re.compile(
 )
 
 
-#: How many from the top an ask wants: "top 5", "the three oldest", "Singapore's two longest non-stops",
-#: "the 5 busiest airports" (the number, then a ranking word at most one word later).
+_COUNT = rf"(\d+|{'|'.join(NUMBER_WORDS)})"
+_RANKING_WORD = r"(?:most|least|fewest|[a-z]+est|[a-z]+most)\b"
+#: How many from the top an ask wants: "top 5"; the number a word at most before a ranking word ("the
+#: three oldest", "Singapore's two longest non-stops"); or after "which"/"what"/"the", a few words before
+#: it ("Which five customers placed the most orders?"). Not a count inside a qualifier ("the film with
+#: three directors"), nor the pair or group a question picks from ("Which of the two is the oldest?").
 _TOP_COUNT = re.compile(
-    rf"\btop\s+(\d+|{'|'.join(NUMBER_WORDS)})\b"
-    rf"|\b(\d+|{'|'.join(NUMBER_WORDS)})\s+(?:[a-z-]+\s+)?(?:most|least|fewest|[a-z]+est|[a-z]+most)\b",
+    rf"\btop\s+{_COUNT}\b"
+    rf"|\b{_COUNT}\s+(?:[a-z-]+\s+)?{_RANKING_WORD}"
+    rf"|(?<!\bof\s)\b(?:which|what|the)\s+{_COUNT}\s+(?:[a-z'-]+\s+){{1,4}}?(?:the\s+)?{_RANKING_WORD}",
     re.IGNORECASE,
 )
 
@@ -787,13 +792,15 @@ def top_count(question: str) -> int | None:
     (3, 10)
     >>> top_count("Singapore's two longest non-stops - where do they go?"), top_count("Which film is the oldest?")
     (2, None)
-    >>> top_count("Which film with three directors came out first?") is None
-    True
+    >>> top_count("Which five customers placed the most orders?")
+    5
+    >>> top_count("Which film with three directors came out first?"), top_count("Which of the two is the oldest?")
+    (None, None)
     """
     found = _TOP_COUNT.search(ask_sentence(question))
     if found is None:
         return None
-    word = (found.group(1) or found.group(2)).lower()
+    word = next(g for g in found.groups() if g).lower()
     number = int(word) if word.isdigit() else NUMBER_WORDS[word]
     return number if number >= 1 else None
 

@@ -446,18 +446,21 @@ PROPERTY_TASKS: tuple[Task, ...] = (
     # ------------------------------------------------------------------ all nodes of a label
     _task(
         name="top_by_degree",
-        summary="the node(s) of a label with the most (or fewest) relationships of one type",
+        summary="the node(s) of a label with the most (or fewest) relationships of one type (or the top few)",
         phrasings=(
             "Which author wrote the most books?",
             "Which station has the most outgoing trains?",
             "Who has the most followers?",
             "Which customer placed the fewest orders?",
             "Which director made the most films?",
+            "Which five customers placed the most orders?",
         ),
         output="nodes",
-        parameters=(*DEGREE, ORDER, RETURNS),
+        parameters=(*DEGREE, ORDER, LIMIT, RETURNS),
         template="property_top_by_degree",
-        sentence=Sentence(value="The {label} with the {order} number of {pattern}: {value}."),
+        sentence=Sentence(
+            value="The top {limit} {label} by the number of {pattern} ({order} first, ties kept): {value}."
+        ),
     ),
     _task(
         name="top_by_property",

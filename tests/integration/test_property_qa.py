@@ -508,6 +508,15 @@ PEAK_CASES: list[tuple[str, dict[str, Any], list[str]]] = [
     ("top_by_property", {"property": "height", "order": "lowest", "limit": 2}, ["C", "E"]),
     ("top_by_property", {"property": "height", "order": "lowest", "limit": 10}, ["A", "B", "C", "E"]),
     ("top_by_property", {"property": "first", "order": "lowest", "limit": 3}, ["A", "B", "D", "E"]),
+    # by how many relationships (A has the one NEAR): a node without any counts 0
+    ("top_by_degree", {"rel_type": "NEAR", "direction": "out", "order": "highest"}, ["A"]),
+    (
+        "top_by_degree",
+        {"rel_type": "NEAR", "direction": "out", "order": "highest", "limit": 2},
+        ["A", "B", "C", "D", "E"],
+    ),
+    ("top_by_degree", {"rel_type": "NEAR", "direction": "out", "order": "lowest"}, ["B", "C", "D", "E"]),
+    ("top_by_degree", {"rel_type": "NEAR", "direction": "in", "order": "lowest", "limit": 4}, ["A", "C", "D", "E"]),
     ("compare_entities", {"entity": "A", "other": "B", "property": "height", "order": "highest"}, ["A", "B"]),
     ("compare_entities", {"entity": "A", "other": "B", "property": "first", "order": "lowest"}, ["A"]),
     ("compare_entities", {"entity": "A", "other": "B", "property": "first", "order": "highest"}, ["B"]),
