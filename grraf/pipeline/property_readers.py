@@ -644,6 +644,8 @@ def direction_before(question: str, phrase: str) -> str | None:
     'out'
     >>> direction_before("Where does Berlin fly non-stop?", "Berlin"), direction_before("I'm in Oslo.", "Oslo") is None
     ('out', True)
+    >>> direction_before("Singapore's two longest non-stops - where do they go?", "Singapore's")
+    'out'
     >>> direction_before("What's the closest airport Dublin has a direct flight to?", "Dublin")
     'out'
     >>> direction_before("What destinations does Oslo serve non-stop?", "Oslo")
@@ -709,7 +711,9 @@ _HAS_TRIPS_TO = re.compile(
 )
 _LOCATING = re.compile(r"\b(?:in|of|outside|within|across|at|from)(?:\s+the)?$")
 _OWN_TRIPS = re.compile(
-    r"['’]s?\s+(?:[a-z-]+\s+){0,2}?(arrivals?|flights|routes|destinations|departures|services|connections)\b",
+    # ("Singapore's two longest non-stops - where do they go?": the direction was left open, flights-186)
+    r"['’]s?\s+(?:[a-z-]+\s+){0,2}?(arrivals?|flights|routes|destinations|departures|services|connections|"
+    r"non-?stops)\b",
     re.IGNORECASE,
 )
 

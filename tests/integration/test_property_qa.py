@@ -397,10 +397,9 @@ def _oracle(name: str) -> Any:
     return python, namespace["solve"]
 
 
-def _moved_plans_agree(store: Any, plans: dict[str, dict[str, Any]], unconfirmed: frozenset[str] = frozenset()) -> None:
-    """Each moved dev question's plan is confirmed (or, for the ids in ``unconfirmed``, has soft
-    findings only: it runs unconfirmed), its NetworkX template on the projection gives the gold, and
-    its Cypher template on ``store`` (where the task has one) gives the same."""
+def _moved_plans_agree(store: Any, plans: dict[str, dict[str, Any]]) -> None:
+    """Each moved dev question's plan is confirmed, its NetworkX template on the projection gives the
+    gold, and its Cypher template on ``store`` (where the task has one) gives the same."""
     schema = store.schema()
     graph = PropertyGraph.of(schema)
     projection = store.to_networkx()["G"]
@@ -410,10 +409,7 @@ def _moved_plans_agree(store: Any, plans: dict[str, dict[str, Any]], unconfirmed
         question, task = moved[qid], get_task(reply["task"])
         entities = find_entities(question.text, store, schema)
         parameters, findings = check_choice(task, reply, question.text, graph, entities, store)
-        if qid in unconfirmed:
-            assert findings and not any(f.hard for f in findings), (qid, [f.text for f in findings])
-        else:
-            assert findings == [], (qid, [f.text for f in findings])  # confirmed: a verified answer
+        assert findings == [], (qid, [f.text for f in findings])  # confirmed: a verified answer
         (name,) = task.template_names("networkx")
         python, solve = _oracle(name)
         expected = solve(projection, **{p: parameters[p] for p in python.parameters})
@@ -465,8 +461,7 @@ TOP_FEW_PLANS: dict[str, dict[str, Any]] = {
 
 @pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
 def test_the_top_few_agree_with_the_projection_and_the_gold(store_name, request) -> None:
-    # "Singapore's two longest non-stops - where do they go?" does not say the flights leave Singapore.
-    _moved_plans_agree(request.getfixturevalue(store_name), TOP_FEW_PLANS, unconfirmed=frozenset({"flights-186"}))
+    _moved_plans_agree(request.getfixturevalue(store_name), TOP_FEW_PLANS)
 
 
 def test_a_limit_the_question_does_not_state_is_refused(ladybug) -> None:
