@@ -554,6 +554,8 @@ def main_clause(question: str) -> str:
     'does this graph manage to avoid cycles?'
     >>> main_clause("true or false: if you ignore which way the edges point, this graph is a forest, with no loops.")
     'this graph is a forest'
+    >>> main_clause("Edges are two-way. Would you confirm that no path passes through every vertex?")
+    'no path passes through every vertex?'
     >>> main_clause("Tell me yes or no: does some chain of edges lead from 36 to 3?")
     'does some chain of edges lead from 36 to 3?'
     >>> main_clause("Circuit board check: is it true that pad 7 is cut off from pad 3, with no trace between?")
@@ -569,8 +571,8 @@ def main_clause(question: str) -> str:
 #: claim is the main clause. Cut at the frame, a negation in the claim went unread and no negated
 #: task was offered (free batches i to v).
 _FRAME = re.compile(
-    r"^(?:is it (?:true|the case|correct|right|so)|am i right|can you confirm|could you confirm|would you say|"
-    r"do you agree)(?:\s+that)?\b[,:]?\s*",
+    r"^(?:is it (?:true|the case|correct|right|so)|am i right|(?:can|could|would|will) you (?:confirm|check)|"
+    r"would you say|do you agree)(?:\s+that)?\b[,:]?\s*",
     re.IGNORECASE,
 )
 

@@ -321,6 +321,7 @@ TASKS: tuple[Task, ...] = (
             "isolated",
             "fail to reach",
             "fails to reach",
+            "stranded",
         )
         + NEGATING_PHRASES,  # fmt: skip
     ),
