@@ -1310,8 +1310,18 @@ def agent_of(
     ('WRITTEN_BY', 'in', 'written by Austen')
     >>> agent_of("Who directed The Matrix?", "The Matrix", ["DIRECTED"], ["Movie"]) is None
     True
+    >>> q = "Is there an actor directed by both Lana Wachowski and Clint Eastwood?"
+    >>> agent_of(q, "Clint Eastwood", ["ACTED_IN", "DIRECTED"], ["Movie"])[:2]
+    ('DIRECTED', 'out')
     """
-    found = re.search(r"([A-Za-z][\w-]*)\s+by\s+(?:the\s+)?" + re.escape(phrase) + r"\b", question, re.IGNORECASE)
+    # "directed by both Lana Wachowski and Clint Eastwood": the verb is the second name's too (an actor
+    # in films Clint Eastwood acted in was confirmed, property batch 21, movies-487).
+    found = re.search(
+        r"([A-Za-z][\w-]*)\s+by\s+(?:(?:both|either)\s+)?(?:the\s+)?"
+        r"(?:[\w.'’ -]{1,40}?\s+(?:and|or)\s+(?:by\s+)?(?:the\s+)?)?" + re.escape(phrase) + r"\b",
+        question,
+        re.IGNORECASE,
+    )
     if not found:
         return None
     spoken = relationships_spoken_of(found.group(1), rel_types, labels)

@@ -282,6 +282,8 @@ def ask_form(question: str) -> AskForm | None:
     'number'
     >>> ask_form("Find the largest subgraph where every vertex has degree at least 3, and give me its vertices.")
     'list'
+    >>> ask_form("Plan Kahului to Cairo with the minimum number of flights and list the airport codes.")
+    'list'
     """
     ask = ask_sentence(question)
     # The ask sentence alone misses a form stated after it ("cycle present? yes or no").
@@ -329,7 +331,9 @@ def ask_form(question: str) -> AskForm | None:
 
 
 #: Where a request closes the ask: ", and give me ...", "; list ...".
-_CLOSING_REQUEST = re.compile(r"[,;]\s*(?:and\s+)?(?:then\s+)?(?=(?:please\s+)?(?:list|name|show|give|return)\b)", re.I)
+_CLOSING_REQUEST = re.compile(
+    r"(?:[,;]\s*(?:and\s+)?|\s+and\s+)(?:then\s+)?(?=(?:please\s+)?(?:list|name|show|give|return)\b)", re.I
+)
 
 
 #: Which task outputs answer which ask forms.

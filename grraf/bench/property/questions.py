@@ -72,8 +72,8 @@ class PropertyQuestion:
     #: seen neither grraf's answers nor its property code, all test (run once on both stores, and seen); 19,
     #: written the same way on 2026-11-29, all test (run once on ladybug, and seen); 20, written the same
     #: way on 2026-11-29, 32 questions (16 per graph), all test (run once on both stores, Neo4j with the
-    #: peers, and seen); 21, written the same way on 2026-11-29, 32 questions (16 per graph), all test (not
-    #: run yet). A report keeps the batches apart.
+    #: peers, and seen); 21, written the same way on 2026-11-29, 32 questions (16 per graph), all test (run
+    #: once on both stores, and seen). A report keeps the batches apart.
     batch: int = 1
 
     def cypher_for(self, dialect: Dialect) -> str:
