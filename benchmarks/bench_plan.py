@@ -24,7 +24,7 @@ from grraf.llm.factory import make_chat_model
 from grraf.pipeline.inputs import resolve_graphs
 from grraf.pipeline.plan import plan
 from grraf.stores.networkx import NetworkXStore
-from grraf.tasks import TASKS, bench_task
+from grraf.tasks import bench_task, negations_of
 
 
 def right_tasks(bench_name: str, negated: bool) -> set[str]:
@@ -33,7 +33,7 @@ def right_tasks(bench_name: str, negated: bool) -> set[str]:
     assert task is not None, bench_name
     if not negated:
         return {task.name}
-    return {t.name for t in TASKS if t.negates == task.name}
+    return {t.name for t in negations_of(task)}
 
 
 def main() -> None:

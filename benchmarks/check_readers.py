@@ -26,7 +26,7 @@ from grraf.pipeline.decision import Finding
 from grraf.pipeline.inputs import resolve_graphs
 from grraf.pipeline.plan import check_choice, confirming_rank, eligible, evidence_findings
 from grraf.stores.networkx import NetworkXStore
-from grraf.tasks import TASKS, Task, bench_task
+from grraf.tasks import Task, bench_task, negations_of
 
 
 def right_tasks(question: Question) -> list[Task]:
@@ -34,7 +34,7 @@ def right_tasks(question: Question) -> list[Task]:
     task = bench_task(question.task)
     assert task is not None, question.task
     if question.meta.get("negated"):
-        return [t for t in TASKS if t.negates == task.name]
+        return negations_of(task)
     return [task]
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 import yaml
 
 from grraf.pipeline.plan import offered_tasks
-from grraf.tasks import TASKS, bench_task
+from grraf.tasks import bench_task, negations_of
 from grraf.types import Schema
 
 SLOTS = {"source": 3, "target": 7, "node": 4, "k": 2, "pattern": "a→b, b→c, a→c"}
@@ -56,7 +56,7 @@ def main() -> None:
             question = entry["text"].format(**SLOTS)
             offered = [t.name for t in offered_tasks(question, schema, graphs)]
             negated = bool(entry.get("negated"))
-            right = {t.name for t in TASKS if t.negates == task.name} if negated else {task.name}
+            right = {t.name for t in negations_of(task)} if negated else {task.name}
             hit = bool(right & set(offered))
             counts[(negated, hit)] += 1
             lines.append(f"{entry['id']}\t{entry['split']}\t{negated}\t{hit}\t{','.join(offered)}")

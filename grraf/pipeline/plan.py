@@ -30,7 +30,7 @@ from grraf.pipeline import validate
 from grraf.pipeline.decision import NONE, Choice, Finding, Narrowing, Restart, decide
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
-from grraf.tasks import CONFUSABLE, TASKS, Task, get_task
+from grraf.tasks import CONFUSABLE, TASKS, Task, get_task, negations_of
 from grraf.tasks.retrieval import DEFAULT_K, candidates, closest_phrasing, registry_index
 from grraf.types import Plan, Schema
 
@@ -124,17 +124,16 @@ def with_negations(tasks: Sequence[Task], schema: Schema, graphs: Sequence[str],
     A negation shares most of its words with its task and ranks below it: over the stored free
     runs, a negated wording was verified and right 24 times in 36 when the negation was offered and
     2 times in 64 when it was not (the LLM can only choose the positive task, which the polarity
-    reader refuses). Over the 116 negated wordings of the free set (offline, no LLM) the negation
-    was offered for 63 before, and for 83 with this and the main-clause readings of
+    reader refuses). Over the 116 negated wordings of batches up to v (``benchmarks/offered_negations.py``,
+    no LLM) the negation was offered for 63 before, and for 87 at c936db2 with this, the main-clause readings of
     :func:`grraf.pipeline.validate.main_clause` (a label before a colon, a claim's frame, a
     pattern's commas) and the negation words added with it ("lack", "free of", "fail").
     """
     out = list(tasks)
     for task in tasks[:2]:
-        negation = next((t for t in TASKS if t.negates == task.name), None)
-        if negation is None or negation in out or not eligible([negation], schema, graphs, question):
-            continue
-        out.insert(out.index(task), negation)
+        for negation in negations_of(task):
+            if negation not in out and eligible([negation], schema, graphs, question):
+                out.insert(out.index(task), negation)
     return out
 
 
@@ -343,7 +342,7 @@ def _twins(task: Task) -> set[str]:
     """The task, its negation, and the task that looks at the other end of the same edges
     (``in_degree`` for ``out_degree``): words rank them alike, and telling them apart is the
     polarity and node-role readers' job."""
-    twins = {task.name, *(t.name for t in TASKS if t.negates == task.name)}
+    twins = {task.name, *(t.name for t in negations_of(task))}
     if task.negates:
         twins.add(task.negates)
     if task.node_role:
@@ -793,7 +792,7 @@ def polarity_finding(task: Task, question: str) -> str | None:
         if validate.said(double_negatives_cancelled(question, words), words, main=True) is None:
             return f"{task.name} answers the opposite of {task.negates}, but the question asks no negative question."
         return None
-    twins = [t for t in TASKS if t.negates == task.name]
+    twins = negations_of(task)
     for twin in twins:
         words = negation_words(twin, question)
         word = validate.said(double_negatives_cancelled(question, words), words)

@@ -30,6 +30,7 @@ __all__ = [
     "Task",
     "bench_task",
     "get_task",
+    "negations_of",
     "task_names",
 ]
 
@@ -59,6 +60,15 @@ def bench_task(bench_name: str) -> Task | None:
     'max_flow'
     """
     return _BY_BENCH.get(bench_name)
+
+
+def negations_of(task: Task) -> list[Task]:
+    """The tasks that answer the negation of ``task`` (``not_connected`` for ``connectivity``).
+
+    >>> [t.name for t in negations_of(get_task("connectivity"))], negations_of(get_task("max_flow"))
+    (['not_connected'], [])
+    """
+    return [t for t in TASKS if t.negates == task.name]
 
 
 def task_names() -> tuple[str, ...]:
