@@ -231,8 +231,16 @@ def mentioned(name: str, question: str) -> str | None:
 
 
 # ------------------------------------------------------------------------------ what is asked for
+#: Whose things "which of" picks among ("Which of the airports", "Which of Tom Hanks's films", "which of
+#: his movies"): the noun comes after the owner. Property batch 21, movies-480: "Which of Tom Hanks's
+#: films were directed by somebody who also wrote that same film?" read no asked noun, was answered
+#: with people and flagged verified.
+_WHICH_OF = (
+    r"(?:of\s+(?:(?:the|his|her|their|its|my|our|your|these|those)\s+"
+    r"|(?:[\w.&-]+\s+){0,4}?[\w.&-]+(?:'s|’s|'|’)\s+))?"
+)
 _ASK_NOUN = re.compile(
-    r"^\s*(?:(?:in|on|at|for|from|to)\s+)?(?:which|what)\s+(?:of\s+the\s+)?(?:kinds?\s+of\s+)?([a-z][\w-]*)"
+    r"^\s*(?:(?:in|on|at|for|from|to)\s+)?(?:which|what)\s+" + _WHICH_OF + r"(?:kinds?\s+of\s+)?([a-z][\w-]*)"
     r"|\bhow\s+many\s+([a-z][\w-]*)|^\s*(?:list|name|show|count)\s+(?:all\s+|the\s+|every\s+)*([a-z][\w-]*)",
     re.IGNORECASE,
 )
@@ -253,7 +261,7 @@ def asked_noun(question: str) -> str | None:
 
 
 _ASK_WORDS = re.compile(
-    r"^\s*(?:(?:in|on|at|for|from|to)\s+)?(?:which|what)\s+(?:of\s+the\s+)?(?:kinds?\s+of\s+)?"
+    r"^\s*(?:(?:in|on|at|for|from|to)\s+)?(?:which|what)\s+" + _WHICH_OF + r"(?:kinds?\s+of\s+)?"
     r"((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)|\bhow\s+many\s+((?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*)"
     # An imperative ask names its noun the same way ("Name the European airports whose ..."): property
     # batch 19, flights-452, every airport below the latitude flagged verified.
@@ -285,6 +293,8 @@ def asked_label(question: str, labels: Iterable[str]) -> tuple[str | None, str |
     ('Airport', 'airports', [])
     >>> asked_label("Name the European airports whose latitude is below 42 degrees.", ["Airport", "Country"])
     ('Airport', 'airports', ['european'])
+    >>> asked_label("Which of Tom Hanks's films did he direct?", ["Person", "Movie"])
+    ('Movie', 'films', [])
     """
     labels = list(labels)
     found = _ASK_WORDS.search(ask_sentence(question))
@@ -775,7 +785,12 @@ _PRONOUN_ONE = re.compile(
 
 
 _COUNT = rf"(\d+|{'|'.join(NUMBER_WORDS)})"
-_RANKING_WORD = r"(?:most|least|fewest|[a-z]+est|[a-z]+most)\b"
+#: Words ending like a superlative that rank nothing ("the three guest stars", "two west coast airports").
+_NOT_SUPERLATIVE = (
+    "guest interest forest request test west midwest northwest southwest chest nest rest quest contest protest"
+    " suggest digest harvest honest modest manifest arrest invest conquest pest vest crest jest zest almost"
+).split()
+_RANKING_WORD = rf"(?:most|least|fewest|(?!(?:{'|'.join(_NOT_SUPERLATIVE)})\b)(?:[a-z]+est|[a-z]+most))\b"
 #: How many from the top an ask wants: "top 5"; the number a word at most before a ranking word ("the
 #: three oldest", "Singapore's two longest non-stops"); or after "which"/"what"/"the", a few words before
 #: it ("Which five customers placed the most orders?"). Not a count inside a qualifier ("the film with
@@ -799,6 +814,8 @@ def top_count(question: str) -> int | None:
     >>> top_count("Which five customers placed the most orders?")
     5
     >>> top_count("Which film with three directors came out first?"), top_count("Which of the two is the oldest?")
+    (None, None)
+    >>> top_count("Name the three guest stars."), top_count("Name the two west coast hubs.")
     (None, None)
     """
     found = _TOP_COUNT.search(ask_sentence(question))
