@@ -1111,6 +1111,69 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-491": lambda: nx.shortest_path_length(
             movies_graph(), ("Movie", "Good Will Hunting"), ("Person", "Sean Penn")
         ),
+        # batch 22
+        "movies-492": lambda: _only(
+            set(a()[(a().target == "Blade Runner") & a().roles.map(lambda r: "Rachael" in r)].source)
+        ),
+        # Clint Eastwood 1930; Nora Ephron 1941 next
+        "movies-493": lambda: _only(_oldest(set(pr().source))),
+        # 2000 to 2009: Speed Racer 6 actors, Frost/Nixon 5; nothing after 2009 but Cloud Atlas (4) either
+        "movies-494": lambda: _only(_top(a()[a().target.map(_released).between(2000, 2009)].groupby("target").size())),
+        # Jack Nicholson 1975 to 2003, 28 years; Kevin Bacon 24 next; counting every kind of credit agrees
+        "movies-495": lambda: _same(
+            _only(_top(a().assign(y=a().target.map(_released)).groupby("source").y.agg(lambda s: s.max() - s.min()))),
+            _only(
+                _top(
+                    pd.Series(
+                        {
+                            x: max(map(_released, _credited_films(x))) - min(map(_released, _credited_films(x)))
+                            for x in set(a().source)
+                        }
+                    )
+                )
+            ),
+        ),
+        # no film is from 1980: "before 1980" and "1980 or earlier" agree
+        "movies-496": lambda: _same(
+            sorted(x for x in set(a().source) if max(map(_released, _movies_of(x))) < 1980),
+            sorted(x for x in set(a().source) if max(map(_released, _movies_of(x))) <= 1980),
+        ),
+        # release year minus birth year below 40; John Patrick Stanley and Tom Hanks were 40 exactly
+        "movies-497": lambda: sorted(
+            set(d()[d().target.map(_released) - d().source.map(p().set_index("name").born) < 40].source)
+        ),
+        # Ridley Scott's three films
+        "movies-498": lambda: sorted(t for t in m().title if not any(_movies_of(x) - {t} for x in _cast(t))),
+        # Neo, Trinity, Morpheus and Agent Smith in the three Matrix films
+        "movies-499": lambda: sorted(
+            {
+                x
+                for x, role in {(y.source, rl) for y in a().itertuples() for rl in y.roles}
+                if sum(role in y.roles for y in a()[a().source == x].itertuples()) > 1
+            }
+        ),
+        # 195 acting credits, 119 actors
+        "movies-500": lambda: round(float(a().groupby("source").size().mean()), 4),
+        "movies-501": lambda: len(
+            {t for t in m().title if set(d()[d().target == t].source) & set(w()[w().target == t].source)}
+        ),
+        # Neo (three times), Kevin Lomax, Shane Falco, Johnny Mnemonic, Julian Mercer
+        "movies-502": lambda: len(set().union(*a()[a().source == "Keanu Reeves"].roles)),
+        # Ed Harris 1950 to Kevin Bacon 1958
+        "movies-503": lambda: bool(p()[p().name.isin(_cast("Apollo 13"))].born.between(1950, 1959).all()),
+        "movies-504": lambda: bool(
+            {t for t in _movies_of("Keanu Reeves") & _movies_of("Laurence Fishburne") if not t.startswith("The Matrix")}
+        ),
+        "movies-505": lambda: bool(
+            set().union(*(_cast(t) for t in d()[d().source == "Ridley Scott"].target))
+            & set().union(*(_cast(t) for t in d()[d().source == "Christopher Nolan"].target))
+        ),
+        "movies-506": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Demi Moore"), ("Person", "Lori Petty")
+        ),
+        "movies-507": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "Jerry Maguire"), ("Person", "Taylor Hackford")
+        ),
     }
 
 
@@ -2107,6 +2170,59 @@ def _flights_reference() -> dict[str, Reference]:
         ),
         "flights-491": lambda: nx.shortest_path_length(g(), "MXP", "AKL"),
         "flights-492": lambda: nx.shortest_path_length(g(), "OGG", "CAI"),
+        # batch 22
+        "flights-493": lambda: country()["IST"],
+        # Madrid; every other European airport with a Doha flight flies to Dubai too
+        "flights-494": lambda: _only(
+            a
+            for a, c in country().items()
+            if _continent_by_country_name()[c] == "Europe" and g().has_edge(a, "DOH") and not g().has_edge(a, "DXB")
+        ),
+        # Japan 2 (Narita, Haneda); South Korea, Australia, New Zealand and Canada 1 each
+        "flights-495": lambda: _only(
+            _top(
+                pd.Series(
+                    [country()[t] for t in g().successors("HNL") if country()[t] != "United States"]
+                ).value_counts()
+            )
+        ),
+        # Delhi 77.1, Mumbai 72.87, Bangkok 100.75 degrees east (Dubai 55.37, Singapore 103.99)
+        "flights-496": lambda: sorted(
+            a
+            for a in g()
+            if float(_airport("DXB").longitude) < float(_airport(a).longitude) < float(_airport("SIN").longitude)
+        ),
+        # Honolulu flies to the other three, not to itself: it is not among them
+        "flights-497": lambda: sorted(a for a in g() if all(g().has_edge(a, h) for h in ("HNL", "OGG", "KOA", "LIH"))),
+        "flights-498": lambda: sorted(t for t in g().successors("DUB") if country()[t] == "United States"),
+        # Glasgow 7 out, 5 in (Barra and Tiree); Sydney 19 out, 18 in (Santiago)
+        "flights-499": lambda: sorted(a for a in g() if g().out_degree(a) > g().in_degree(a)),
+        # every European airport flies within Europe: counting them or not, the same 8
+        "flights-500": lambda: _same(
+            sum(
+                1
+                for a in g()
+                if not any(_continent_by_country_name()[country()[t]] == "Europe" for t in g().successors(a))
+            ),
+            sum(
+                1
+                for a in g()
+                if _continent_by_country_name()[country()[a]] != "Europe"
+                and not any(_continent_by_country_name()[country()[t]] == "Europe" for t in g().successors(a))
+            ),
+        ),
+        # the optimum takes three flights (via Sydney and Johannesburg)
+        "flights-501": lambda: _lightest_within("AKL", "CPT", 3),
+        # Sydney -33.94, Melbourne -37.67
+        "flights-502": lambda: round(float(_latitudes_in("Oceania")[_airport_codes_in("Australia")].mean()), 4),
+        "flights-503": lambda: nx.shortest_path_length(g(), "CAL", "NBO"),
+        # Los Angeles to Singapore, 14101 km
+        "flights-504": lambda: bool((r()[(r().source != "AKL") & (r().target != "AKL")].distance_km > 14000).any()),
+        # 12970 km against 12960
+        "flights-505": lambda: _distance("JFK", "HKG") > _distance("EWR", "HKG"),
+        "flights-506": lambda: bool(set(g().successors("HND")) - set(g().successors("NRT")) - {"NRT"}),
+        "flights-507": lambda: nx.shortest_path_length(g(), "OGG", "VIE"),
+        "flights-508": lambda: nx.shortest_path_length(g(), "ORY", "CAL"),
     }
 
 
