@@ -464,6 +464,66 @@ def test_the_top_few_agree_with_the_projection_and_the_gold(store_name, request)
     _moved_plans_agree(request.getfixturevalue(store_name), TOP_FEW_PLANS)
 
 
+def _in_place(place: str, other: str, other_direction: str, task: str = "linked_to_both") -> dict[str, Any]:
+    """The airports of ``place`` (a country or continent) with a non-stop to or from ``other``."""
+    return {
+        "task": task,
+        "entity": place,
+        "rel_type": "IN_COUNTRY",
+        "direction": "in",
+        "other": other,
+        "second_rel_type": "ROUTE",
+        "other_direction": other_direction,
+    }
+
+
+def _place_ranked(place: str, **ranking: Any) -> dict[str, Any]:
+    """The airports of ``place`` ranked (by their routes, or by a property of their own)."""
+    return {"entity": place, "rel_type": "IN_COUNTRY", "direction": "in", **ranking}
+
+
+#: Questions moved to dev when a place adjective came to name its place ("Which European airports ...",
+#: "Which US airport ..."): the plan a person would choose, over a country or a continent found by the
+#: adjective. Before, the qualifier named no node and no task could take it.
+PLACE_PLANS: dict[str, dict[str, Any]] = {
+    "flights-63": _in_place("European", "Cape Town", "in"),
+    "flights-108": _in_place("US", "Auckland", "in"),
+    "flights-170": _in_place("Asian", "Nairobi", "in"),
+    "flights-359": _in_place("Asian", "Vancouver", "out"),
+    "flights-182": _in_place("African", "Mumbai", "out"),
+    "flights-333": _in_place("European", "Seattle", "out"),
+    "flights-259": _in_place("US", "Heathrow", "out", "linked_to_both_count"),
+    "flights-134": {
+        "task": "top_neighbour_by_degree",
+        **_place_ranked("US", second_rel_type="ROUTE", second_direction="out", order="lowest"),
+    },
+    "flights-295": {
+        "task": "top_neighbour_by_degree",
+        **_place_ranked("Canadian", second_rel_type="ROUTE", second_direction="out", order="highest"),
+    },
+    "flights-246": {
+        "task": "top_neighbour_by_property",
+        **_place_ranked("South American", property="longitude", on="b", order="lowest", returns="code"),
+    },
+    "flights-477": {
+        "task": "top_neighbour_by_property",
+        **_place_ranked("European", property="longitude", on="b", order="highest", returns="code"),
+    },
+    "flights-452": {
+        "task": "neighbours_where",
+        **_place_ranked("European", property="latitude", on="b", op="<", threshold=42, returns="code"),
+    },
+    "flights-380": {"task": "neighbours", **_place_ranked("French", returns="code")},
+}
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_the_airports_of_a_place_named_by_its_adjective_agree_with_the_projection_and_the_gold(
+    store_name, request
+) -> None:
+    _moved_plans_agree(request.getfixturevalue(store_name), PLACE_PLANS)
+
+
 def test_a_limit_the_question_does_not_state_is_refused(ladybug) -> None:
     (question,) = [q for q in load_questions(split="dev") if q.id == "movies-35"]  # "What's the oldest movie ...?"
     schema = ladybug.schema()

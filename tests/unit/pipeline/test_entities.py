@@ -166,3 +166,30 @@ def test_a_store_without_labelled_string_properties_gives_no_entities():
 
     store = NetworkXStore({"G": nx.path_graph(3)})
     assert find_entities("Who directed The Matrix?", store) == []
+
+
+PLACES = {
+    StringProperty("Country", "name"): ["United States", "United Kingdom", "Canada", "France", "Japan"],
+    StringProperty("Country", "continent"): ["Europe", "Asia", "North America", "South America"],
+    StringProperty("Person", "name"): ["Julia Roberts", "Julian Sands"],
+}
+
+
+def test_a_place_adjective_names_its_place():
+    def places(question: str) -> list[tuple[str, str]]:
+        return [(e.phrase, e.value) for e in resolve(question, PLACES) if e.is_exact()]
+
+    assert places("Which European airports fly to Cape Town?") == [("European", "Europe")]
+    assert places("Which South American airports can you reach from Madrid?") == [("South American", "South America")]
+    assert places("How many US airports are there?") == [("US", "United States")]
+    assert places("Name the British and the French airports.") == [("British", "United Kingdom"), ("French", "France")]
+    assert places("which canadian airports have the most routes") == [("canadian", "Canada")]
+    assert places("Which Japanese airport is furthest north?") == [("Japanese", "Japan")]
+    # a first name is no place adjective, nor is a pronoun written in lower case
+    assert places("Did Julian act with Julia Roberts?") == [("Julia Roberts", "Julia Roberts")]
+    assert places("Give us the airports.") == []
+
+
+def test_a_place_adjective_looks_its_place_up():
+    assert "europe" in search_tokens("Which European airports fly to Cape Town?")
+    assert "netherlands" in search_tokens("Which Dutch airports fly to Cape Town?")
