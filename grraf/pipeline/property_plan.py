@@ -387,6 +387,10 @@ def offered(
         and _COUNTING.search(question) is not None
         and readers.asked_label(masked, graph.labels)[0] is not None
     )
+    # A task that leaves out the nodes linked to a second name needs an ask that says NOT: offered to
+    # "List the people and films between Tom Hanks and Keanu Reeves on the shortest route." it took
+    # the place of the tasks the readers would point to.
+    says_not = validate.uses(_SAYS_HOW.sub(" ", readers.ask_sentence(masked)), readers.NOT_WORDS) is not None
     out = []
     ranked = [c.task for c in property_candidates(masked, k=len(PROPERTY_TASKS))]
     # "Was Meg Ryan in Apollo 13?" is all names and stop words once masked: retrieval has nothing
@@ -402,6 +406,8 @@ def offered(
         if asks_nodes and task.output == "value" and not needed:
             continue
         if task.name in _PICKS_AN_END and not ranks:
+            continue
+        if task.name in _LEAVES_OUT and not says_not:
             continue
         if (task.name in _RANKS_BY_COUNT and not counts) or (task.parameter("threshold") is not None and not states):
             continue
@@ -1118,12 +1124,12 @@ def check_choice(
                 f"The question asks whether something does NOT hold ('{negation}'); {task.name} says whether it does.",
                 rules_out=True,
             )
-    else:
-        negation = validate.uses(_SAYS_HOW.sub(" ", readers.ask_sentence(masked)), _NEGATIONS)
+    elif task.name not in _LEAVES_OUT:
+        negation = validate.uses(_SAYS_HOW.sub(" ", readers.ask_sentence(masked)), readers.NOT_WORDS)
         if negation:
             # "Clint Eastwood has directed some actors he never appeared on screen with. Who are
             # they?" got every actor of his films, flagged verified (property batch 19, movies-452):
-            # no task here leaves out the nodes something does not hold for.
+            # only linked_but_not leaves out the nodes something does not hold for.
             c.hard(
                 f"The question asks about what does NOT hold ('{negation}'); {task.name} cannot leave those out.",
                 rules_out=True,
@@ -1213,9 +1219,14 @@ _LEAVES_OUT_ITSELF = re.compile(
 #: "with no more than two flights" (a stated bound).
 _SAYS_HOW = re.compile(
     r"\bwithout\s+(?:a\s+|any\s+)?(?:stops?|stopovers?|connections?|changing|changes?|layovers?)\b"
-    r"|\b(?:no|not)\s+(?:more|fewer|less|later|earlier|longer|shorter|further|farther)\s+than\b",
+    r"|\b(?:no|not)\s+(?:more|fewer|less|later|earlier|longer|shorter|further|farther)\s+than\b"
+    # "Berlin to Honolulu, stops don't matter": how to travel, not what to leave out (property batch 15)
+    r"|\b(?:don['’]t|do\s+not|doesn['’]t|does\s+not)\s+(?:matter|care|mind)\b|\bno\s+matter\b"
+    r"|\bI\s+(?:don['’]t|do\s+not)\s+(?:care|mind)\b",
     re.IGNORECASE,
 )
+#: The tasks that leave out the nodes something does not hold for ("not directed by ...").
+_LEAVES_OUT = frozenset({"linked_but_not"})
 #: The yes/no tasks that say whether something holds for every node linked to a named one.
 _FOR_EVERY_ONE = frozenset({"all_neighbours_where", "all_linked_through"})
 #: Words by which a yes/no ask asks about all the links rather than one ("only to", "every flight").
@@ -1850,6 +1861,58 @@ def _linked_to_both(c: _Check) -> None:
     shared = f"(x:{'|'.join(both)})"
     first = _arrow(_named(reading.value), rel_type, shared, direction)
     c.pattern(f"{first} and {_arrow(_named(other.value), second, shared, other_direction)}")
+
+
+def _linked_but_not(c: _Check) -> None:
+    """Nodes one step from the named node over one type and NOT one step from a second named node over
+    another (or the same) type: "Which films produced by Joel Silver were not directed by Lana
+    Wachowski?", "Where can you fly non-stop from Dublin but not from Dubai?", "Which destinations
+    outside the United States can you fly to from Honolulu?". The question must say "not" of the second
+    named node: the negation's words come just before it ("not directed by Lana Wachowski", "outside
+    the United States") or just after it ("that Vienna doesn't serve")."""
+    hop = _from_entity(c, kind_check=False)
+    others = c.entity("other")
+    second = c.required_name("second_rel_type", "rel_type")
+    if not hop or not others or second is None or _asks_either(c):
+        return
+    reading, rel_type, direction, result = hop
+    # "Which of the films Rob Reiner directed did he not also produce?": the one named node is the
+    # other too, and what it is said to do ("Rob Reiner directed") is the first relationship's.
+    again = any((o.label, o.value) == (reading.label, reading.value) for o in others)
+    other, other_direction, other_result = c.hop(
+        others, second, c.choice("other_direction"), name="other", agents=not again
+    )
+    if other is None or other_direction is None:
+        return
+    same_node = (other.label, other.value) == (reading.label, reading.value)
+    if same_node and (second, other_direction) == (rel_type, direction):
+        c.hard(f"entity and other reach the same nodes the same way over :{rel_type}: none is left.")
+        return
+    negated = readers.negated_name(c.question, [e.phrase for e in (reading, other)])
+    if negated is None and not same_node:
+        said = validate.uses(readers.ask_sentence(c.question), readers.NOT_WORDS)
+        if said is None:
+            c.hard("The question asks about no node that something does NOT hold for; linked_but_not leaves "
+                   "out the nodes linked to the second named node.", rules_out=True)  # fmt: skip
+            return
+        c.soft(f"The question says '{said}', but not clearly of {other.value!r}.")
+    elif negated == reading.phrase and not same_node:
+        c.hard(
+            f"The question says NOT of {reading.value!r}: it is the second named node (other), and "
+            f"{other.value!r} the first (entity)."
+        )
+        return
+    both = _meeting_labels(c, (reading, rel_type, result), (other, second, other_direction, other_result))
+    if not both:
+        return
+    c.bind_entity("other", other)
+    c.params["second_rel_type"] = second
+    c.params["other_direction"] = other_direction
+    c.asked_kind(both)
+    c.returns(both)
+    shared = f"(x:{'|'.join(both)})"
+    first = _arrow(_named(reading.value), rel_type, shared, direction)
+    c.pattern(f"{first} and not {_arrow(_named(other.value), second, shared, other_direction)}")
 
 
 _EVERY = re.compile(r"\b(?:every|each|all)\b", re.IGNORECASE)
@@ -2867,6 +2930,7 @@ _SHAPES = {
     "common_neighbour_count": _common_neighbours,
     "linked_to_both": _linked_to_both,
     "linked_to_both_count": _linked_to_both,
+    "linked_but_not": _linked_but_not,
     "linked_through": _linked_to_both,
     "both_relationships": _both_relationships,
     "all_linked_through": _all_linked_through,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from grraf.pipeline import validate
+from grraf.tasks.vocabulary import NEGATING_PHRASES
 
 #: A phrase set before the ask proper ("Apart from Tom Hanks, which actor ...?"): the readers that
 #: look at how the ask begins start after it. What the phrase says is not lost: a name in it is
@@ -1760,3 +1761,51 @@ def asks_how(question: str) -> bool:
     (True, False)
     """
     return re.match(r"^\s*how\b", ask_sentence(question), re.IGNORECASE) is not None
+
+
+# ------------------------------------------------------------------------------ what is said NOT
+_CONTRACTED = ("isn't", "aren't", "wasn't", "weren't", "doesn't", "don't", "didn't", "hasn't", "haven't", "hadn't",
+               "won't", "can't", "couldn't", "wouldn't", "shouldn't")  # fmt: skip
+#: Words by which an ask leaves nodes out ("not directed by", "weren't in", "outside the United States").
+#: The yes/no asks read fewer (property_plan._NEGATIONS): "Isn't there a flight ...?" asks whether there is.
+NOT_WORDS: tuple[str, ...] = (
+    "no", "not", "never", "none", "neither", "nor", "cannot", "without", "outside",
+    *_CONTRACTED, *(w.replace("'", "’") for w in _CONTRACTED), *NEGATING_PHRASES,
+)  # fmt: skip
+_NOT_WORD = re.compile(
+    r"(?<![\w'’])(?:" + "|".join(re.escape(w) for w in sorted(NOT_WORDS, key=len, reverse=True)) + r")(?![\w'’])",
+    re.IGNORECASE,
+)
+
+
+def negated_name(question: str, phrases: Sequence[str]) -> str | None:
+    """Which of the named ``phrases`` the question says NOT of: the one a few words after a negation
+    ("not directed by Lana Wachowski", "but not to Newark", "outside the United States"), else the one
+    just before it ("that Vienna doesn't serve", "did Tom Hanks not appear in"); None when neither.
+
+    >>> names = ["Joel Silver", "Lana Wachowski"]
+    >>> negated_name("Which films produced by Joel Silver were not directed by Lana Wachowski?", names)
+    'Lana Wachowski'
+    >>> negated_name("Which of Meg Ryan's films did Tom Hanks not appear in?", ["Meg Ryan", "Tom Hanks"])
+    'Tom Hanks'
+    >>> negated_name("List Barcelona's destinations that Vienna doesn't also serve.", ["Barcelona", "Vienna"])
+    'Vienna'
+    >>> negated_name("Which destinations outside the United States can you fly to from Honolulu?",
+    ...              ["Honolulu", "United States"])
+    'United States'
+    >>> negated_name("Which airports fly to Boston and Newark?", ["Boston", "Newark"]) is None
+    True
+    """
+    spans = [(question.find(p), question.find(p) + len(p), p) for p in phrases if p and p in question]
+    for found in _NOT_WORD.finditer(question):
+        after = [p for start, _, p in spans if start - found.end() >= 0 and _words(question[found.end() : start]) <= 4]
+        if after:
+            return min(after, key=lambda p: question.find(p))
+        before = [p for _, end, p in spans if found.start() - end >= 0 and _words(question[end : found.start()]) <= 1]
+        if before:
+            return max(before, key=lambda p: question.find(p))
+    return None
+
+
+def _words(text: str) -> int:
+    return len(re.findall(r"[\w'’-]+", text))

@@ -384,6 +384,23 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         draw="node",
     ),
     _task(
+        name="linked_but_not",
+        summary="the nodes linked to one named node by one relationship type but NOT to a second named node by "
+        "another (or the same) type",
+        phrasings=(
+            "Which of Cary Grant's films did Alfred Hitchcock not direct?",
+            "Which cities can you take a train to from Leeds but not from York?",
+            "Which employees of Acme don't live in Paris?",
+            "Which stations outside Yorkshire have trains to London?",
+            "Which of Bob's friends does Alice not follow?",
+        ),
+        output="nodes",
+        parameters=(*HOP, OTHER, SECOND_REL_TYPE, OTHER_DIRECTION, RETURNS),
+        template="property_linked_but_not",
+        sentence=Sentence(value="x in {pattern}: {value}."),
+        draw="node",
+    ),
+    _task(
         name="linked_to_both_count",
         summary="how many nodes are linked to one named node by one relationship type and to a second named "
         "node by another",

@@ -524,6 +524,62 @@ def test_the_airports_of_a_place_named_by_its_adjective_agree_with_the_projectio
     _moved_plans_agree(request.getfixturevalue(store_name), PLACE_PLANS)
 
 
+def _but_not(
+    entity: str, rel_type: str, direction: str, other: str, second: str, other_direction: str
+) -> dict[str, Any]:
+    return {
+        "task": "linked_but_not",
+        "entity": entity,
+        "rel_type": rel_type,
+        "direction": direction,
+        "other": other,
+        "second_rel_type": second,
+        "other_direction": other_direction,
+    }
+
+
+#: Questions moved to dev when linked_but_not came ("Which films produced by Joel Silver were not
+#: directed by Lana Wachowski?"): the plan a person would choose. Before, no task left those nodes out.
+BUT_NOT_PLANS: dict[str, dict[str, Any]] = {
+    "movies-97": _but_not("Joel Silver", "PRODUCED", "out", "Lana Wachowski", "DIRECTED", "out"),
+    "movies-95": _but_not("Meg Ryan", "ACTED_IN", "out", "Tom Hanks", "ACTED_IN", "out"),
+    "movies-426": _but_not("Rob Reiner", "DIRECTED", "out", "Rob Reiner", "PRODUCED", "out"),
+    "flights-64": _but_not("Boston", "ROUTE", "in", "Newark", "ROUTE", "in"),
+    "flights-84": _but_not("Dublin", "ROUTE", "out", "Dubai", "ROUTE", "out"),
+    "flights-208": _but_not("Honolulu", "ROUTE", "out", "United States", "IN_COUNTRY", "in"),
+}
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_the_nodes_linked_to_one_but_not_the_other_agree_with_the_projection_and_the_gold(store_name, request) -> None:
+    _moved_plans_agree(request.getfixturevalue(store_name), BUT_NOT_PLANS)
+
+
+def test_not_is_said_of_the_second_named_node_and_the_first_cannot_take_it(ladybug) -> None:
+    schema = ladybug.schema()
+    graph = PropertyGraph.of(schema)
+    dev = {q.id: q for q in load_questions(split="dev")}
+    task = get_task("linked_but_not")
+
+    def hard(qid: str, reply: dict[str, Any], text: str | None = None) -> list[str]:
+        question = text or dev[qid].text
+        _, findings = check_choice(task, reply, question, graph, find_entities(question, ladybug, schema), ladybug)
+        return [f.text for f in findings if f.hard]
+
+    # the named nodes swapped: Lana Wachowski's films not produced by Joel Silver
+    swapped = _but_not("Lana Wachowski", "DIRECTED", "out", "Joel Silver", "PRODUCED", "out")
+    assert any("NOT of 'Lana Wachowski'" in f for f in hard("movies-97", swapped))
+    # no "not" at all: the films both made, linked_to_both's question
+    plain = "Which films produced by Joel Silver were directed by Lana Wachowski?"
+    assert any("NOT" in f for f in hard("movies-97", BUT_NOT_PLANS["movies-97"], plain))
+    # and a list task that cannot leave nodes out is refused a contracted "not"
+    both = {**BUT_NOT_PLANS["movies-97"], "task": "linked_to_both"}
+    question = "Which films produced by Joel Silver weren't directed by Lana Wachowski?"
+    entities = find_entities(question, ladybug, schema)
+    _, findings = check_choice(get_task("linked_to_both"), both, question, graph, entities, ladybug)
+    assert any(f.hard and "weren't" in f.text for f in findings), [f.text for f in findings]
+
+
 def test_a_limit_the_question_does_not_state_is_refused(ladybug) -> None:
     (question,) = [q for q in load_questions(split="dev") if q.id == "movies-35"]  # "What's the oldest movie ...?"
     schema = ladybug.schema()

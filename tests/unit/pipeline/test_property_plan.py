@@ -828,6 +828,16 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
                 "second_rel_type": "IN_COUNTRY",
             },
         ),
+        "linked_but_not": (
+            "Which airports outside New Zealand have flights to Sydney?",
+            {
+                "entity": "Sydney",
+                "rel_type": "ROUTE",
+                "direction": "in",
+                "other": "New Zealand",
+                "second_rel_type": "IN_COUNTRY",
+            },
+        ),
         "common_neighbour_count": (
             "How many airports have flights to both Sydney and Auckland?",
             {"entity": "Sydney", "other": "Auckland", "rel_type": "ROUTE", "direction": "in"},

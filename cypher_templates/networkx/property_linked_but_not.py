@@ -1,0 +1,20 @@
+# task: linked_but_not
+# aliases: nodes linked to one named node by one type but not to another by a second type
+# parameters: entity, entity_label, entity_key, rel_type, direction, other, other_label, other_key
+# parameters: second_rel_type, other_direction, returns
+# directed: any
+# weighted: any
+# output: list
+# complexity: O(V + degree)
+# description: the nodes linked to the named node by one relationship type and not to the second named node by another
+# verified: tested
+from cypher_templates.networkx._property_graph import _linked, _named, _names
+
+
+def solve(G, entity, entity_label, entity_key, rel_type, direction, other, other_label, other_key, second_rel_type,
+          other_direction, returns):  # fmt: skip
+    firsts = _named(G, entity_label, entity_key, entity)
+    seconds = _named(G, other_label, other_key, other)
+    near_first = {b for a in firsts for b, _ in _linked(G, a, rel_type, direction)}
+    near_second = {b for c in seconds for b, _ in _linked(G, c, second_rel_type, other_direction)}
+    return _names(G, (near_first - near_second) - set(firsts) - set(seconds), returns)
