@@ -119,12 +119,21 @@ _NODE_ASK = re.compile(
 )
 _LIST_ASK = re.compile(
     r"^\s*(which|what)\s+(?:\w+\s+)?(nodes|vertices|people|pages|towns|cities|stations|airports|users|computers|"
-    r"members|ones)\b|\blist\b|\b(give|show|name|return|trace|print|output|write down)\b[^?]*\b(path|route|order|"
+    r"members|ones)\b|"
+    # "if you list every two of their friends, in what share ...": a step of the ask, not a request
+    # (free batch x, clustering-89: no number task was offered)
+    r"(?<!if you )(?<!when you )(?<!once you )(?<!as you )\blist\b|"
+    r"\b(give|show|name|return|trace|print|output|write down)\b[^?]*\b(path|route|order|"
     r"ordering|sequence|schedule|nodes|vertices|members|way)\b|\bin (?:what|which) order\b|\bwhat are the\b|"
     # "How do I get from Hoffa to Million Dollar Baby in the fewest steps?" asks for the way itself
     r"^\s*how (?:do|can|could|would|should|might) (?:i|we|you|one|they) (?:get|go|travel|drive|fly|walk|ride)\b|"
     # "Return V(H), where H is ...": the vertex set of a graph, in graph theory's own notation
-    r"\bV\([A-Za-z]\w*\)",
+    r"\bV\([A-Za-z]\w*\)|"
+    # ... and after a request to tell: "Could you tell me which vertices make up the maximal subgraph
+    # whose minimum degree is 2 or more?" was read as a number by its "degree", and a count of those
+    # vertices was flagged verified (free batch x, k_core-89).
+    r"\b(?:tell|show|say|report|determine|identify|name)(?: me| us)?\s+(?:which|what)\s+(?:\w+\s+)?(?:nodes|"
+    r"vertices|people|pages|towns|cities|stations|airports|users|computers|members|ones)\b",
     re.IGNORECASE,
 )
 # A number glued to a word by a hyphen is part of that word ("2-colourable", "3-core"), not a value.
@@ -283,6 +292,11 @@ def ask_form(question: str) -> AskForm | None:
     >>> ask_form("Find the largest subgraph where every vertex has degree at least 3, and give me its vertices.")
     'list'
     >>> ask_form("Plan Kahului to Cairo with the minimum number of flights and list the airport codes.")
+    'list'
+    >>> ask_form("Could you tell me which vertices make up the maximal subgraph whose minimum degree is 2 or more?")
+    'list'
+    >>> ask_form("Take pupil 3: if you list every two of their friends, in what share of those pairs are both friends?")
+    >>> ask_form("Can you list the nodes of the 3-core?")
     'list'
     """
     ask = ask_sentence(question)
