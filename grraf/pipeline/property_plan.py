@@ -1831,6 +1831,20 @@ def _meeting_labels(
     return both
 
 
+def _bind_second(
+    c: _Check, first: tuple[Entity, str, list[str]], second: tuple[Entity, str, str, list[str]]
+) -> list[str]:
+    """The labels both hops reach (:func:`_meeting_labels`), with the second named node, its type and
+    direction bound when there are some."""
+    both = _meeting_labels(c, first, second)
+    if both:
+        other, second_type, other_direction, _ = second
+        c.bind_entity("other", other)
+        c.params["second_rel_type"] = second_type
+        c.params["other_direction"] = other_direction
+    return both
+
+
 def _linked_to_both(c: _Check) -> None:
     """Nodes one step from the named node over one type and one step from a second named node over
     another: "Which airports in Japan have flights to Honolulu?" is (Honolulu)<-[:ROUTE]-(x) and
@@ -1849,12 +1863,9 @@ def _linked_to_both(c: _Check) -> None:
     if answer_end and second == rel_type and other_direction == direction:
         c.hard(f"Both named nodes reach the answer the same way over :{rel_type}: that is common_neighbours.")
         return
-    both = _meeting_labels(c, (reading, rel_type, result), (other, second, other_direction, other_result))
+    both = _bind_second(c, (reading, rel_type, result), (other, second, other_direction, other_result))
     if not both:
         return
-    c.bind_entity("other", other)
-    c.params["second_rel_type"] = second
-    c.params["other_direction"] = other_direction
     if answer_end:
         c.asked_kind(both)
         c.returns(both)
@@ -1902,12 +1913,9 @@ def _linked_but_not(c: _Check) -> None:
             f"{other.value!r} the first (entity)."
         )
         return
-    both = _meeting_labels(c, (reading, rel_type, result), (other, second, other_direction, other_result))
+    both = _bind_second(c, (reading, rel_type, result), (other, second, other_direction, other_result))
     if not both:
         return
-    c.bind_entity("other", other)
-    c.params["second_rel_type"] = second
-    c.params["other_direction"] = other_direction
     c.asked_kind(both)
     c.returns(both)
     shared = f"(x:{'|'.join(both)})"
