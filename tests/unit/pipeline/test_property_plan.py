@@ -2505,3 +2505,15 @@ def test_a_flight_that_lands_somewhere_comes_to_it(store) -> None:
     parameters, findings = check(store, question, "neighbour_aggregate", **reply)
     assert not any(f.hard for f in findings), texts(findings)
     assert parameters["direction"] == "in"
+
+
+def test_a_ranking_takes_no_stated_number_by_its_default_limit_and_a_count_before_the_noun_is_none_of_its_kind(
+    store,
+) -> None:
+    ranking = {"label": "Person", "rel_type": "ACTED_IN", "direction": "out", "order": "highest"}
+    # "more than one movie" is a threshold: limit 1, the default, does not take it (property batch 22, movies-499)
+    _, findings = check(store, "Which actors acted in more than one movie?", "top_by_degree", **ranking)
+    assert any(f.hard and "states 1" in f.text for f in findings), texts(findings)
+    # "Which three actors ..." asks for three of them, not for a kind of actor called "three"
+    _, findings = check(store, "Which three actors acted in the most movies?", "top_by_degree", **ranking, limit=3)
+    assert not [f for f in findings if f.hard], texts(findings)
