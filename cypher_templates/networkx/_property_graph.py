@@ -43,11 +43,24 @@ def _meeting(G, entity, entity_label, entity_key, rel_type, direction, other, ot
              second_rel_type, other_direction):  # fmt: skip
     """The nodes one ``rel_type`` step from the named node and one ``second_rel_type`` step from the
     second named node (neither named node itself)."""
-    firsts = _named(G, entity_label, entity_key, entity)
-    seconds = _named(G, other_label, other_key, other)
-    near_first = {b for a in firsts for b, _ in _linked(G, a, rel_type, direction)}
-    near_second = {b for c in seconds for b, _ in _linked(G, c, second_rel_type, other_direction)}
-    return (near_first & near_second) - set(firsts) - set(seconds)
+    firsts, near_first = _near(G, entity_label, entity_key, entity, rel_type, direction)
+    seconds, near_second = _near(G, other_label, other_key, other, second_rel_type, other_direction)
+    return (near_first & near_second) - firsts - seconds
+
+
+def _apart(G, entity, entity_label, entity_key, rel_type, direction, other, other_label, other_key,
+           second_rel_type, other_direction):  # fmt: skip
+    """The nodes one ``rel_type`` step from the named node and not one ``second_rel_type`` step from
+    the second named node (neither named node itself)."""
+    firsts, near_first = _near(G, entity_label, entity_key, entity, rel_type, direction)
+    seconds, near_second = _near(G, other_label, other_key, other, second_rel_type, other_direction)
+    return near_first - near_second - firsts - seconds
+
+
+def _near(G, label, key, value, rel_type, direction):
+    """The nodes of ``label`` named ``value``, and the nodes one ``rel_type`` step from them."""
+    named = set(_named(G, label, key, value))
+    return named, {b for a in named for b, _ in _linked(G, a, rel_type, direction)}
 
 
 def _shared(G, entity, entity_label, entity_key, other, other_label, other_key, rel_type, direction):

@@ -8,13 +8,13 @@
 # complexity: O(V + degree)
 # description: the nodes linked to the named node by one relationship type and not to the second named node by another
 # verified: tested
-from cypher_templates.networkx._property_graph import _linked, _named, _names
+from cypher_templates.networkx._property_graph import _apart, _names
 
 
 def solve(G, entity, entity_label, entity_key, rel_type, direction, other, other_label, other_key, second_rel_type,
           other_direction, returns):  # fmt: skip
-    firsts = _named(G, entity_label, entity_key, entity)
-    seconds = _named(G, other_label, other_key, other)
-    near_first = {b for a in firsts for b, _ in _linked(G, a, rel_type, direction)}
-    near_second = {b for c in seconds for b, _ in _linked(G, c, second_rel_type, other_direction)}
-    return _names(G, (near_first - near_second) - set(firsts) - set(seconds), returns)
+    found = _apart(
+        G, entity, entity_label, entity_key, rel_type, direction, other, other_label, other_key, second_rel_type,
+        other_direction,
+    )  # fmt: skip
+    return _names(G, found, returns)

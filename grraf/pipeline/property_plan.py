@@ -390,7 +390,7 @@ def offered(
     # A task that leaves out the nodes linked to a second name needs an ask that says NOT: offered to
     # "List the people and films between Tom Hanks and Keanu Reeves on the shortest route." it took
     # the place of the tasks the readers would point to.
-    says_not = validate.uses(_SAYS_HOW.sub(" ", readers.ask_sentence(masked)), readers.NOT_WORDS) is not None
+    says_not = _says_not(masked) is not None
     out = []
     ranked = [c.task for c in property_candidates(masked, k=len(PROPERTY_TASKS))]
     # "Was Meg Ryan in Apollo 13?" is all names and stop words once masked: retrieval has nothing
@@ -727,7 +727,7 @@ class _Check:
             self.hard(f"The question asks for {asked}, but {self.task.name} gives :{'/:'.join(result)} nodes.")
             return
         label, noun, qualifiers = readers.asked_label(_masked(self.question, self.entities), self.graph.labels)
-        qualifiers = [w for w in qualifiers if w != "x" and w not in readers.NUMBER_WORDS and not w.isdigit()]
+        qualifiers = [w for w in qualifiers if w != "x"]
         if label in result and qualifiers:
             # "Which European airports have direct flights to Cape Town?": every airport the hop reaches
             # is not only the European ones (batch 3).
@@ -1125,7 +1125,7 @@ def check_choice(
                 rules_out=True,
             )
     elif task.name not in _LEAVES_OUT:
-        negation = validate.uses(_SAYS_HOW.sub(" ", readers.ask_sentence(masked)), readers.NOT_WORDS)
+        negation = _says_not(masked)
         if negation:
             # "Clint Eastwood has directed some actors he never appeared on screen with. Who are
             # they?" got every actor of his films, flagged verified (property batch 19, movies-452):
@@ -1227,6 +1227,16 @@ _SAYS_HOW = re.compile(
 )
 #: The tasks that leave out the nodes something does not hold for ("not directed by ...").
 _LEAVES_OUT = frozenset({"linked_but_not"})
+
+
+def _says_not(masked: str) -> str | None:
+    """The word by which a list or count ask (names masked) leaves nodes out ("not directed by X",
+    "outside X"), past the words that only say how ("without a stop"); None when it says none. Read
+    the same way to offer linked_but_not, to require its NOT, and to refuse the tasks that cannot leave
+    nodes out."""
+    return validate.uses(_SAYS_HOW.sub(" ", readers.ask_sentence(masked)), readers.NOT_WORDS)
+
+
 #: The yes/no tasks that say whether something holds for every node linked to a named one.
 _FOR_EVERY_ONE = frozenset({"all_neighbours_where", "all_linked_through"})
 #: Words by which a yes/no ask asks about all the links rather than one ("only to", "every flight").
@@ -1909,7 +1919,7 @@ def _linked_but_not(c: _Check) -> None:
         return
     negated = readers.negated_name(c.question, [e.phrase for e in (reading, other)])
     if negated is None and not same_node:
-        said = validate.uses(readers.ask_sentence(c.question), readers.NOT_WORDS)
+        said = _says_not(_masked(c.question, c.entities))
         if said is None:
             c.hard("The question asks about no node that something does NOT hold for; linked_but_not leaves "
                    "out the nodes linked to the second named node.", rules_out=True)  # fmt: skip
@@ -2031,9 +2041,6 @@ def _label(c: _Check) -> str | None:
     noun = readers.asked_noun(c.question)
     wanted = readers.label_for_noun(noun, c.graph.labels) if noun else None
     asked, asked_as, qualifiers = readers.asked_label(c.question, c.graph.labels)
-    # "Which three actors ...": a number before the noun is how many (the limit, or a stated number the
-    # general readers hold), not a kind of actor.
-    qualifiers = [w for w in qualifiers if w not in readers.NUMBER_WORDS and not w.isdigit()]
     wanted = wanted or asked
     role = readers.role_of_noun(asked_as, c.graph.rel_types) if asked_as and asked == label else None
     if wanted and wanted != label:

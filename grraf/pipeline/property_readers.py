@@ -305,7 +305,13 @@ def asked_label(question: str, labels: Iterable[str]) -> tuple[str | None, str |
     for i, word in enumerate(phrase):
         label = _noun_label(word, labels)
         if label:
-            return label, word, [w for w in phrase[:i] if w not in _NEUTRAL]
+            # "Which three actors ...": a number before the noun is how many (the limit, or a stated
+            # number the general readers hold), not a kind of actor.
+            return (
+                label,
+                word,
+                [w for w in phrase[:i] if w not in _NEUTRAL and w not in NUMBER_WORDS and not w.isdigit()],
+            )
     return None, None, []
 
 
@@ -1798,12 +1804,16 @@ def negated_name(question: str, phrases: Sequence[str]) -> str | None:
     """
     spans = [(question.find(p), question.find(p) + len(p), p) for p in phrases if p and p in question]
     for found in _NOT_WORD.finditer(question):
-        after = [p for start, _, p in spans if start - found.end() >= 0 and _words(question[found.end() : start]) <= 4]
+        after = [
+            (start, p) for start, _, p in spans if start >= found.end() and _words(question[found.end() : start]) <= 4
+        ]
         if after:
-            return min(after, key=lambda p: question.find(p))
-        before = [p for _, end, p in spans if found.start() - end >= 0 and _words(question[end : found.start()]) <= 1]
+            return min(after)[1]
+        before = [
+            (end, p) for _, end, p in spans if end <= found.start() and _words(question[end : found.start()]) <= 1
+        ]
         if before:
-            return max(before, key=lambda p: question.find(p))
+            return max(before)[1]
     return None
 
 
