@@ -464,6 +464,19 @@ def _unresolved_capitalised(question: str, entities: Sequence[Entity]) -> list[t
     return out
 
 
+def _unresolved_rare(question: str, entities: Sequence[Entity]) -> list[tuple[int, str]]:
+    """The lower-case words of ``question`` that are not everyday words (:func:`_rare`, four letters
+    or more) outside every resolved phrase, each with where it starts: a name typed in lower case."""
+    spans = [span for e in entities for span in _spans(question, e.phrase)]
+    out = []
+    for m in _WORD_RE.finditer(question):
+        word = m.group().rstrip(".,")
+        typed_lower = word.islower() and len(word) >= _MIN_PART_WORD and word not in _STOPWORDS
+        if typed_lower and _rare(normalise(word)) and not any(a <= m.start() < b for a, b in spans):
+            out.append((m.start(), word))
+    return out
+
+
 #: Words that are capitalised without naming a node: place adjectives ("European", "Asian",
 #: "Chinese", "British"), and "I'm"/"I'd".
 _NOT_A_NAME = re.compile(r"(?:ean|ian|can|ese|ish)$|^I['’]")
@@ -542,10 +555,12 @@ def named_on_relationships(
     """Names the question writes that no node holds, matched exactly against the strings kept on
     relationships: "Neo" in "Who played Neo?" is one of the roles of an ACTED_IN relationship.
 
-    Only capitalised words outside every resolved name are looked up, and only exact matches count:
-    a lower-case word ("leaving himself out") or a near miss that happens to equal a role names none.
+    Only words outside every resolved name are looked up — capitalised ones, and lower-case ones
+    that are not everyday words ("blade runner - who played rachael?", property batch 22,
+    movies-492) — and only exact matches count: an everyday word ("leaving himself out") or a near
+    miss that happens to equal a role names none.
     """
-    loose = _unresolved_capitalised(question, entities)
+    loose = _unresolved_capitalised(question, entities) + _unresolved_rare(question, entities)
     props = relationship_string_properties(schema)
     if not loose or not props:
         return []

@@ -1123,6 +1123,7 @@ VALUE_PLANS: dict[str, dict[str, Any]] = {
     "movies-196": {"task": "by_relationship_value", "value": "Chuck Noland", "label": "Movie", "entity": "Tom Hanks"},
     "movies-297": {"task": "by_relationship_value", "value": "Skylar", "label": "Movie"},
     "movies-319": {"task": "by_relationship_value", "value": "Luisa Rey", "label": "Person", "entity": "Cloud Atlas"},
+    "movies-492": {"task": "by_relationship_value", "value": "Rachael", "label": "Person", "entity": "Blade Runner"},
 }
 
 
@@ -1147,6 +1148,9 @@ def test_names_kept_on_relationships_are_looked_up_by_their_words(store_name, re
     entities = find_entities("Who played Neo in The Matrix?", store)
     assert [(e.value, e.on_relationship) for e in entities] == [("The Matrix", False), ("Neo", True)]
     assert not any(e.on_relationship for e in find_entities("Leaving himself out, who acted in Heat?", store))
+    # a name typed in lower case is looked up when it is no everyday word (property batch 22, movies-492)
+    lower = find_entities("blade runner - who played rachael?", store)
+    assert [(e.value, e.on_relationship) for e in lower] == [("Blade Runner", False), ("Rachael", True)]
 
 
 #: One opera, two singers: the part is one string on one relationship and a list on the other, as
