@@ -193,8 +193,9 @@ def _print_report(out: Path) -> None:
     "2026-11-29, all test, run once on both stores, Neo4j with the peers, and seen); 21 (32 more, 16 per graph, "
     "written the same way on 2026-11-29 by someone who had not seen grraf's answers nor its property code, all "
     "test, run once on both stores, and seen); 22 (32 more, 16 per graph, written on 2026-11-29 by someone who "
-    "had not seen grraf's answers nor its property code, all test, run once on both stores, and seen); default: "
-    "every batch.",
+    "had not seen grraf's answers nor its property code, all test, run once on both stores, and seen); 23 (32 "
+    "more, 16 per graph, written on 2026-11-29 by someone who had not seen grraf's answers nor its property "
+    "code, all test, fresh: not yet run); default: every batch.",
 )
 @click.option(
     "--added",

@@ -1174,6 +1174,61 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-507": lambda: nx.shortest_path_length(
             movies_graph(), ("Movie", "Jerry Maguire"), ("Person", "Taylor Hackford")
         ),
+        # batch 23
+        "movies-508": lambda: _only(
+            set(a()[(a().target == "Cloud Atlas") & a().roles.map(lambda r: "Timothy Cavendish" in r)].source)
+        ),
+        # Herbert Ross 1927 is the oldest, Max von Sydow 1929 next; three people born in 1930 after them
+        "movies-509": lambda: _second_oldest(),
+        # Kiefer Sutherland: Stand By Me and A Few Good Men; every other actor once
+        "movies-510": lambda: _only(
+            _top(a()[a().target.isin(set(d()[d().source == "Rob Reiner"].target))].groupby("source").target.nunique())
+        ),
+        # 1956 + 40 = 1996
+        "movies-511": lambda: _only(t for t in _movies_of("Tom Hanks") if _released(t) == _born("Tom Hanks") + 40),
+        # Footloose's Moores and Hugo Weaving's Haskell Moore in Cloud Atlas (James Cromwell's warden is Moores)
+        "movies-512": lambda: sorted(
+            set(a()[a().roles.map(lambda r: any(x.split()[-1] == "Moore" for x in r))].source)
+        ),
+        # 1975, 1982, 1984 and 1990
+        "movies-513": lambda: sorted(p()[p().born.isin(set(m().released))].name),
+        # Hugo Weaving 1990s to 2010s, Jack Nicholson 1970s, 1990s and 2000s
+        "movies-514": lambda: sorted(
+            x for x in set(a().source) if len({_released(t) // 10 for t in _movies_of(x)}) >= 3
+        ),
+        # Frank Darabont (1959) and the three Cloud Atlas directors; he directed That Thing You Do himself
+        "movies-515": lambda: sorted(
+            t
+            for t in _movies_of("Tom Hanks")
+            if any(_born(x) > _born("Tom Hanks") for x in d()[d().target == t].source)
+        ),
+        # only Tom Hanks, Clint Eastwood and Danny DeVito of the 32 directors act
+        "movies-516": lambda: len(set(d().source) - set(a().source)),
+        # Brooke Langton, Dina Meyer and Ben Miles have no birth year here
+        "movies-517": lambda: len(set(a()[a().source.isin(set(p()[p().born.isna()].name))].target)),
+        # One Flew Over the Cuckoo's Nest (1975) to Cloud Atlas (2012)
+        "movies-518": lambda: int(m().released.max() - m().released.min()),
+        # 36 against 22 actors; counting everyone, 41 against 34
+        "movies-519": lambda: _same(
+            bool(
+                p()[p().name.isin(set(a().source))].born.between(1960, 1969).sum()
+                > p()[p().name.isin(set(a().source))].born.between(1950, 1959).sum()
+            ),
+            bool(p().born.between(1960, 1969).sum() > p().born.between(1950, 1959).sum()),
+        ),
+        # Sleepless in Seattle and You've Got Mail; counting her screenplays (When Harry Met Sally) agrees
+        "movies-520": lambda: _same(
+            set(d()[d().source == "Nora Ephron"].target) <= _movies_of("Meg Ryan"),
+            set(w()[w().source == "Nora Ephron"].target) <= _movies_of("Meg Ryan"),
+        ),
+        # Ninja Assassin 2009; Cloud Atlas 2012 is the newest
+        "movies-521": lambda: _released("Ninja Assassin") == int(m().released.max()),
+        "movies-522": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Ethan Hawke"), ("Person", "John Lithgow")
+        ),
+        "movies-523": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "Speed Racer"), ("Person", "Gus Van Sant")
+        ),
     }
 
 
@@ -1198,6 +1253,15 @@ def _credited_films(name: str, rel_types: Iterable[str] = ("ACTED_IN", "DIRECTED
         r = rels("movies", rel_type)
         out |= set(r[r.source == name].target)
     return out
+
+
+def _second_oldest() -> str:
+    """The person with the second-earliest birth year, refusing a tie with the first or the third."""
+    years = nodes("movies", "Person").dropna(subset=["born"]).sort_values("born")
+    first, second, third = years.born.iloc[:3]
+    if not first < second < third:
+        raise ValueError(f"the second-oldest is tied: {years.head(4).to_dict('records')}")
+    return str(years.name.iloc[1])
 
 
 def _born(name: str) -> int:
@@ -2223,6 +2287,88 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-506": lambda: bool(set(g().successors("HND")) - set(g().successors("NRT")) - {"NRT"}),
         "flights-507": lambda: nx.shortest_path_length(g(), "OGG", "VIE"),
         "flights-508": lambda: nx.shortest_path_length(g(), "ORY", "CAL"),
+        # batch 23
+        # Santiago flies only to Buenos Aires
+        "flights-509": lambda: _only({country()[t] for t in g().successors("SCL")}),
+        # Madrid 40.50 against New York JFK 40.64; Istanbul 41.28 and Barcelona 41.30 next
+        "flights-510": lambda: _only(
+            a
+            for a, c in country().items()
+            if _continent_by_country_name()[c] == "Europe"
+            and float(_airport(a).latitude) < float(_airport("JFK").latitude)
+        ),
+        # Los Angeles to Istanbul, 11002 km (the data puts Turkey in Europe); without Istanbul,
+        # Los Angeles to Munich (9616 km) still beats San Francisco to Munich (9437)
+        "flights-511": lambda: _same(
+            _only(
+                _top(
+                    r()[
+                        (r().source.map(country()) == "United States")
+                        & (r().target.map(country()).map(_continent_by_country_name()) == "Europe")
+                    ]
+                    .groupby("source")
+                    .distance_km.max()
+                )
+            ),
+            _only(
+                _top(
+                    r()[
+                        (r().source.map(country()) == "United States")
+                        & (r().target.map(country()).map(_continent_by_country_name()) == "Europe")
+                        & (r().target != "IST")
+                    ]
+                    .groupby("source")
+                    .distance_km.max()
+                )
+            ),
+        ),
+        # Buenos Aires -34.82; Cape Town -33.97 next
+        "flights-512": lambda: _only(_top(pd.Series({t: -float(_airport(t).latitude) for t in g().successors("LHR")}))),
+        # nothing flies from Europe or South America into Oceania (Sydney to Santiago only goes out)
+        "flights-513": lambda: sorted(
+            set(_continent_by_country_name().values())
+            - {
+                _continent_by_country_name()[country()[s]]
+                for s, t in g().edges
+                if _continent_by_country_name()[country()[t]] == "Oceania"
+            }
+        ),
+        # Turkey in Asia or not, the same four
+        "flights-514": lambda: sorted(
+            c
+            for c in {country()[x] for x in g()}
+            if _continent_by_country_name()[c] == "Europe"
+            and not any(
+                _continent_by_country_name()[country()[t]] == "Asia"
+                for x in _airport_codes_in(c)
+                for t in g().successors(x)
+            )
+        ),
+        # Berlin 961 km at most, Milan 936; Paris Orly (1028) and Edinburgh (1032) just over
+        "flights-515": lambda: _same(
+            sorted(x for x, v in r().groupby("source").distance_km.max().items() if v < 1000),
+            sorted(x for x, v in r().groupby("source").distance_km.max().items() if v <= 1000),
+        ),
+        # Buenos Aires 11137 km, Manchester 243
+        "flights-516": lambda: int(
+            r()[r().source == "LHR"].distance_km.max() - r()[r().source == "LHR"].distance_km.min()
+        ),
+        "flights-517": lambda: int(
+            (r().source.map(country()).map(_continent_by_country_name()) == "South America").sum()
+        ),
+        "flights-518": lambda: nx.shortest_path_length(g(), "DUB", "SCL"),
+        # three flights, via Mexico City and Los Angeles
+        "flights-519": lambda: _lightest_within("EZE", "HNL", 3),
+        # Tiree flies only to Barra
+        "flights-520": lambda: bool(set(g().successors("TRE")) - {"BRR"}),
+        "flights-521": lambda: all(g().has_edge("FRA", x) for x in _airport_codes_in("Germany") if x != "FRA"),
+        # three against four
+        "flights-522": lambda: (
+            sum(1 for c in country().values() if _continent_by_country_name()[c] == "South America")
+            > sum(1 for c in country().values() if _continent_by_country_name()[c] == "Africa")
+        ),
+        "flights-523": lambda: nx.shortest_path_length(g(), "BOM", "CAL"),
+        "flights-524": lambda: nx.shortest_path_length(g(), "LGW", "OGG"),
     }
 
 

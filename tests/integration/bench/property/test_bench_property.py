@@ -145,6 +145,12 @@ def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
     assert batch22.exit_code == 0, batch22.output
     assert len(property_questions("test", batch=22)) == 30
     assert "property: 30" in batch22.output
+    # Batch 23: 32 written on 2026-11-29 (16 per graph) by someone who had not seen grraf's answers nor its
+    # property code, all test; fresh, not yet run
+    batch23 = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", "23", "--dry-run"])
+    assert batch23.exit_code == 0, batch23.output
+    assert len(property_questions("test", batch=23)) == 32
+    assert "property: 32" in batch23.output
     ids = [q.id for q in property_questions("dev")][:3]
     only: list[Any] = []
 
