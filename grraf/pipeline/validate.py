@@ -67,7 +67,11 @@ _YES_NO_WORDS = re.compile(
 #: An answer form the question states outright, wherever it says it: "cycle present? yes or no".
 _YES_NO_STATED = re.compile(
     # "y/n - can every vertex be painted ...?" (free batch t, bipartite-77: no form read, no yes/no task offered)
-    r"\b(yes or no|no or yes|true or false|yes/no|y/n|answer (?:with )?(?:a )?yes)\b",
+    r"\b(yes or no|no or yes|true or false|yes/no|y/n|answer (?:with )?(?:a )?yes)\b"
+    # "Tell me yes if that can't be done, no if it can." (free batch y, hamilton-91: a path task was
+    # confirmed for it): an answer word for each case is a yes/no ask however the sentence starts
+    r"|\b(?:yes|true)['\"]?\s+(?:if|when)\b[^.?!]*\b(?:no|false)['\"]?\s+(?:if|when|otherwise)\b"
+    r"|\b(?:no|false)['\"]?\s+(?:if|when)\b[^.?!]*\b(?:yes|true)['\"]?\s+(?:if|when|otherwise)\b",
     re.IGNORECASE,
 )
 #: A number asked for outright after the ask: "Who points to 5? Just give me how many."
@@ -298,6 +302,8 @@ def ask_form(question: str) -> AskForm | None:
     >>> ask_form("Take pupil 3: if you list every two of their friends, in what share of those pairs are both friends?")
     >>> ask_form("Can you list the nodes of the 3-core?")
     'list'
+    >>> ask_form("A trip visits each city once. Tell me yes if that can't be done, no if it can.")
+    'yes/no'
     """
     ask = ask_sentence(question)
     # The ask sentence alone misses a form stated after it ("cycle present? yes or no").
@@ -513,6 +519,29 @@ def without_repetition_limits(question: str) -> str:
     return _REPETITION_LIMIT.sub(" ", question)
 
 
+def without_other_case(question: str) -> str:
+    """``question`` without the case that gets the other answer word ("..., no if it isn't"): after
+    "yes if X", the ask is X.
+
+    "Say yes if that is possible, no if it isn't." asks whether it is possible; its "no" and "isn't"
+    were read as asking the opposite (free batch y, hamilton-91, which asked "yes if that can't be
+    done, no if it can").
+
+    >>> without_other_case("Say yes if that is possible, no if it isn't.")
+    'Say yes if that is possible.'
+    >>> without_other_case("Is there no cycle? Answer no if there is one.")
+    'Is there no cycle? Answer no if there is one.'
+    """
+    return _OTHER_CASE.sub(r"\1", question)
+
+
+_OTHER_CASE = re.compile(
+    r"(\b(?:yes|true)['\"]?\s+(?:if|when)\b[^.?!]*?)\s*[,;]\s*(?:and\s+|but\s+)?['\"]?(?:no|false)['\"]?\s+"
+    r"(?:if|when|otherwise)\b[^.?!]*",
+    re.IGNORECASE,
+)
+
+
 # Words that make a yes/no question ask whether something does NOT hold. Deliberately few and
 # strong: "without" or "not necessarily" are common in positive questions ("visit every town once
 # without repeating any") and would only cost confirmations.
@@ -580,6 +609,8 @@ def main_clause(question: str) -> str:
     'pad 7 is cut off from pad 3'
     >>> main_clause("Is the pattern a→b, b→c, a→c absent from this graph, that is, no choice gives its arrows?")
     "Is the pattern G' absent from this graph"
+    >>> main_clause("A trip visits each city once. Tell me yes if that can't be done, no if it can.")
+    "can't be done"
     """
     ask = _FRAME.sub("", _LEADING.sub("", _ARROWS.sub("G'", ask_sentence(question))))
     return _SUBORDINATE.split(ask, maxsplit=1)[0].strip()
@@ -590,7 +621,11 @@ def main_clause(question: str) -> str:
 #: task was offered (free batches i to v).
 _FRAME = re.compile(
     r"^(?:is it (?:true|the case|correct|right|so)|am i right|(?:can|could|would|will) you (?:confirm|check)|"
-    r"would you say|do you agree)(?:\s+that)?\b[,:]?\s*",
+    r"would you say|do you agree"
+    # "Tell me yes if that can't be done, no if it can." asks whether it can't (free batch y, hamilton-91)
+    r"|(?:(?:please\s+)?(?:tell me|say|answer|reply|return|print|output|write)\s+)?"
+    r"['\"]?(?:yes|true)['\"]?\s+(?:if|when)"
+    r")(?:\s+that)?\b[,:]?\s*",
     re.IGNORECASE,
 )
 

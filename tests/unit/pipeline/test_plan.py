@@ -705,6 +705,12 @@ def test_the_rank_reader_adds_the_two_orders_and_reads_twins_as_one(
         # a claim made by a name is asked too (free batch s, cycle-74: has_cycle confirmed, wrong)
         ("has_cycle", {}, "HR claims the links form no circle at all. Is HR right?", True),
         ("is_acyclic", {}, "HR claims the links form no circle at all. Is HR right?", False),
+        # an answer word for each case: the yes case is the ask (free batch y, hamilton-91: a path task
+        # confirmed for "Tell me yes if that can't be done, no if it can.")
+        ("hamiltonian_path", {}, "A rep visits each city once. Tell me yes if that can't be, no if it can.", True),
+        ("no_hamiltonian_path", {}, "A rep visits each city once. Tell me yes if that can't be, no if it can.", False),
+        ("hamiltonian_path", {}, "A rep visits each city once. Say yes if that is possible, no if it isn't.", False),
+        ("no_hamiltonian_path", {}, "A rep visits each city once. Say yes if that is possible, no if it isn't.", True),
     ],
 )
 def test_the_polarity_of_the_words_is_held_against_the_choice(task, values, question, opposite) -> None:
@@ -927,6 +933,17 @@ UNDIRECTED = Schema("", node_count=10, edge_count=12, directed=False)
             "Does this graph lack a path through every node once?",
             ["euler_path", "hamiltonian_path"],
             ["euler_path", "no_hamiltonian_path", "hamiltonian_path"],
+        ),
+        # "yes if ..., no if ...": what the yes stands for is the ask (free batch y, hamilton-91)
+        (
+            "A rep visits every city once. Tell me yes if that can't be done, no if it can.",
+            ["hamiltonian_path", "has_cycle"],
+            ["no_hamiltonian_path", "hamiltonian_path", "has_cycle"],
+        ),
+        (
+            "A rep visits every city once. Say yes if that is possible, no if it isn't.",
+            ["hamiltonian_path", "has_cycle"],
+            ["hamiltonian_path", "has_cycle"],
         ),
         # No negation asked: nothing is added.
         ("Can I get from socket 2 to socket 9?", ["connectivity", "has_cycle"], ["connectivity", "has_cycle"]),
