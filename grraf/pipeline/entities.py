@@ -454,25 +454,30 @@ def unresolved_names(question: str, entities: Sequence[Entity]) -> list[str]:
 def _unresolved_capitalised(question: str, entities: Sequence[Entity]) -> list[tuple[int, str]]:
     """The capitalised words of ``question`` (not question words, three letters or more) outside
     every resolved phrase, each with where it starts."""
-    spans = [span for e in entities for span in _spans(question, e.phrase)]
-    out = []
-    for m in _WORD_RE.finditer(question):
-        word = m.group().rstrip(".,")
-        named = word[:1].isupper() and word.lower() not in _STOPWORDS and len(word) >= 3
-        if named and not any(a <= m.start() < b for a, b in spans):
-            out.append((m.start(), word))
-    return out
+    return _unresolved(
+        question, entities, lambda word: word[:1].isupper() and word.lower() not in _STOPWORDS and len(word) >= 3
+    )
 
 
 def _unresolved_rare(question: str, entities: Sequence[Entity]) -> list[tuple[int, str]]:
     """The lower-case words of ``question`` that are not everyday words (:func:`_rare`, four letters
     or more) outside every resolved phrase, each with where it starts: a name typed in lower case."""
+    return _unresolved(
+        question,
+        entities,
+        lambda word: (
+            word.islower() and len(word) >= _MIN_PART_WORD and word not in _STOPWORDS and _rare(normalise(word))
+        ),
+    )
+
+
+def _unresolved(question: str, entities: Sequence[Entity], named: Callable[[str], bool]) -> list[tuple[int, str]]:
+    """The words of ``question`` outside every resolved phrase for which ``named`` holds, with where they start."""
     spans = [span for e in entities for span in _spans(question, e.phrase)]
     out = []
     for m in _WORD_RE.finditer(question):
         word = m.group().rstrip(".,")
-        typed_lower = word.islower() and len(word) >= _MIN_PART_WORD and word not in _STOPWORDS
-        if typed_lower and _rare(normalise(word)) and not any(a <= m.start() < b for a, b in spans):
+        if named(word) and not any(a <= m.start() < b for a, b in spans):
             out.append((m.start(), word))
     return out
 
