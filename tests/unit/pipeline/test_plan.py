@@ -584,6 +584,8 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
         ("diameter", "Pick the room that keeps the guard's longest walk as short as possible. How long is it?"),
         # every pair within h hops is a diameter (diameter-64, seed 2052)
         ("radius", "Smallest h such that every pair of nodes is within h hops of each other?"),
+        # a pair at all is no radius, even a "worst-placed" one (diameter-90, free batch y)
+        ("radius", "For the worst-placed pair of castles, how many roads must the messenger ride between them?"),
         # three who all get along are a triangle, not a pair (triplet-65, seed 2052)
         ("maximum_matching", "Three hikers can share a tent only if each pair gets along. Most kilos a tent can hold?"),
     ],
