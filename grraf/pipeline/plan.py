@@ -510,6 +510,7 @@ def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[
     ask = validate.ask_sentence(question)
     # "The nodes are numbered from 0 to 14" gives the range of the ids, not a node the ask is about.
     scene = " ".join(s for s in validate.sentences(question) if s != ask and not _NUMBERING.search(s))
+    scene = _ANSWER_RANGE.sub(" ", scene)
     taken = {str(v) for v in used}
     return [
         v
@@ -519,6 +520,12 @@ def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[
 
 
 _NUMBERING = re.compile(r"\b(?:numbered|labell?ed|indexed|ids?\s+(?:are|run|go))\b", re.IGNORECASE)
+#: "Give a number between 0 and 1": the range of the answer, not two nodes (free batch y, clustering-92).
+_ANSWER_RANGE = re.compile(
+    r"\b(?:number|value|fraction|share|ratio|proportion|decimal|score|probability)\s+(?:\w+\s+){0,2}"
+    r"(?:between|from)\s+0(?:\.0+)?\s+(?:and|to)\s+1(?:\.0+)?\b",
+    re.IGNORECASE,
+)
 
 
 _NON_WORD = re.compile(r"\bnon-[\w-]+", re.IGNORECASE)

@@ -85,6 +85,8 @@ _NUMBER_STATED = re.compile(
 _LIST_STATED = re.compile(r"^\s*(?:please\s+)?(?:list|name|show|give)\b", re.IGNORECASE)
 _NUMBER_ASK = re.compile(
     r"\bhow (many|much|far|long|heavy|big|large|often|deep|wide|tightly|old|tall|high)\b|\bnumber of\b|\bcount\b|"
+    # "Give a number between 0 and 1." closing a question made it ask for a list (free batch y, clustering-92)
+    r"\b(?:as |give |return |answer with )?a (?:single |decimal |real )?number\b|"
     r"^\s*(what|what's|give|find|compute|calculate|report|tell me)\b[^?]*\b(weight|length|distance|cost|sum|total|"
     r"value|size|degree|in-degree|out-degree|indegree|outdegree|diameter|radius|eccentricity|coefficient|average|"
     r"mean|capacity|flow|score|fraction|share|proportion|ratio|percentage|index|density|girth|centrality|"
@@ -302,6 +304,8 @@ def ask_form(question: str) -> AskForm | None:
     >>> ask_form("Take pupil 3: if you list every two of their friends, in what share of those pairs are both friends?")
     >>> ask_form("Can you list the nodes of the 3-core?")
     'list'
+    >>> ask_form("Of the pairs of friends of 3, what share are friends? Give a number between 0 and 1.")
+    'number'
     >>> ask_form("A trip visits each city once. Tell me yes if that can't be done, no if it can.")
     'yes/no'
     """

@@ -163,6 +163,8 @@ FARTHEST_CUES = (
     "greatest", "biggest", "widest", "remote", "remotest", "distant", "every", "everyone", "everybody", "any",
     "anyone", "anybody", "all", "whole", "entire", "covered", "ever", "extreme",
     "hardest", "hard", "layer", "layers",
+    # "the worst-placed pair": holds the "placed" of a least worst case (LEAST_WORST) without being one
+    "worst-placed",
 )  # fmt: skip
 #: The best place to stand: a radius is a least worst case.
 CENTRE_CUES = (

@@ -299,6 +299,22 @@ def test_the_numbering_of_the_nodes_names_no_node() -> None:
     assert found == [], [f.text for f in found]
 
 
+def test_the_range_of_the_answer_names_no_node() -> None:
+    # free batch y, clustering-92: "between 0 and 1" read as nodes 0 and 1, and the right choice unconfirmed
+    question = "Of all pairs of node 3's friends, what share are friends? Give a number between 0 and 1."
+    _, found = check_choice(get_task("clustering_coefficient"), {"node": 3}, question, ScriptedStore({}, nodes=10))
+    assert found == [], [f.text for f in found]
+    _, found = check_choice(
+        get_task("clustering_coefficient"),
+        {"node": 3},
+        question.replace("Give a number", "Then take nodes"),
+        ScriptedStore({}, nodes=10),
+    )
+    assert [f.text for f in found] == [
+        "The question names node(s) 0, 1, which clustering_coefficient(node) does not take."
+    ]
+
+
 def test_a_non_prefix_is_a_negation() -> None:
     # "Is this graph non-bipartite?" (test half, seed 2028) was answered as "Is it bipartite?", verified.
     question = "Is this graph non-bipartite?"
