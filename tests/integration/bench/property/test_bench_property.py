@@ -146,7 +146,7 @@ def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
     assert len(property_questions("test", batch=22)) == 30
     assert "property: 30" in batch22.output
     # Batch 23: 32 written on 2026-11-29 (16 per graph) by someone who had not seen grraf's answers nor its
-    # property code, all test; fresh, not yet run
+    # property code, all test; run once on both stores
     batch23 = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", "23", "--dry-run"])
     assert batch23.exit_code == 0, batch23.output
     assert len(property_questions("test", batch=23)) == 32
