@@ -65,12 +65,16 @@ _YES_NO_WORDS = re.compile(
     re.IGNORECASE,
 )
 #: An answer form the question states outright, wherever it says it: "cycle present? yes or no".
+#: The answer words of a stated case ("yes if ...", "no otherwise"), shared by the readers of the
+#: "yes if X, no if Y" ask: its form (_YES_NO_STATED), its main clause (_FRAME), its other case (_OTHER_CASE).
+_YES_IF = r"(?:yes|true)['\"]?\s+(?:if|when)"
+_NO_IF_OR_ELSE = r"(?:no|false)['\"]?\s+(?:if|when|otherwise)"
 _YES_NO_STATED = re.compile(
     # "y/n - can every vertex be painted ...?" (free batch t, bipartite-77: no form read, no yes/no task offered)
     r"\b(yes or no|no or yes|true or false|yes/no|y/n|answer (?:with )?(?:a )?yes)\b"
     # "Tell me yes if that can't be done, no if it can." (free batch y, hamilton-91: a path task was
     # confirmed for it): an answer word for each case is a yes/no ask however the sentence starts
-    r"|\b(?:yes|true)['\"]?\s+(?:if|when)\b[^.?!]*\b(?:no|false)['\"]?\s+(?:if|when|otherwise)\b"
+    rf"|\b{_YES_IF}\b[^.?!]*\b{_NO_IF_OR_ELSE}\b"
     r"|\b(?:no|false)['\"]?\s+(?:if|when)\b[^.?!]*\b(?:yes|true)['\"]?\s+(?:if|when|otherwise)\b",
     re.IGNORECASE,
 )
@@ -540,8 +544,7 @@ def without_other_case(question: str) -> str:
 
 
 _OTHER_CASE = re.compile(
-    r"(\b(?:yes|true)['\"]?\s+(?:if|when)\b[^.?!]*?)\s*[,;]\s*(?:and\s+|but\s+)?['\"]?(?:no|false)['\"]?\s+"
-    r"(?:if|when|otherwise)\b[^.?!]*",
+    rf"(\b{_YES_IF}\b[^.?!]*?)\s*[,;]\s*(?:and\s+|but\s+)?['\"]?{_NO_IF_OR_ELSE}\b[^.?!]*",
     re.IGNORECASE,
 )
 
@@ -628,7 +631,7 @@ _FRAME = re.compile(
     r"would you say|do you agree"
     # "Tell me yes if that can't be done, no if it can." asks whether it can't (free batch y, hamilton-91)
     r"|(?:(?:please\s+)?(?:tell me|say|answer|reply|return|print|output|write)\s+)?"
-    r"['\"]?(?:yes|true)['\"]?\s+(?:if|when)"
+    rf"['\"]?{_YES_IF}"
     r")(?:\s+that)?\b[,:]?\s*",
     re.IGNORECASE,
 )
