@@ -1,5 +1,5 @@
 // task: aggregate_property
-// aliases: average, total, minimum or maximum of a property
+// aliases: average, total, minimum, maximum, median, range or distinct values of a property
 // parameters: aggregate
 // identifiers: label, property
 // directed: any
@@ -10,6 +10,11 @@
 // verified: tested
 MATCH (a:{:label})
 WITH a.{:property} AS v
-WITH avg(v) AS av, sum(v) AS su, min(v) AS lo, max(v) AS hi
+WITH avg(v) AS av, sum(v) AS su, min(v) AS lo, max(v) AS hi, count(DISTINCT v) AS dv,
+  list_sort(collect(v)) AS xs
+// no percentile aggregate here: the median is read from the sorted values (lists are 1-based)
+WITH av, su, lo, hi, dv, xs, size(xs) AS n
 RETURN CASE $aggregate WHEN 'avg' THEN av WHEN 'sum' THEN 1.0 * su WHEN 'min' THEN 1.0 * lo
+  WHEN 'median' THEN (CASE WHEN n = 0 THEN NULL ELSE (xs[(n + 1) / 2] + xs[n / 2 + 1]) / 2.0 END)
+  WHEN 'range' THEN 1.0 * (hi - lo) WHEN 'distinct' THEN 1.0 * dv
   ELSE 1.0 * hi END AS answer

@@ -112,10 +112,17 @@ def _compare(v, op, threshold):
 
 def _aggregate(values, aggregate):
     values = [v for v in values if v is not None]
+    if aggregate == "distinct":
+        return float(len(set(values)))
     if not values:
         return None
     if aggregate == "avg":
         return sum(values) / len(values)
+    if aggregate == "median":
+        ordered, middle = sorted(values), len(values) // 2
+        return float(ordered[middle] if len(values) % 2 else (ordered[middle - 1] + ordered[middle]) / 2)
+    if aggregate == "range":
+        return float(max(values) - min(values))
     return float({"sum": sum, "min": min}.get(aggregate, max)(values))
 
 

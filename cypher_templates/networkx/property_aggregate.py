@@ -1,5 +1,5 @@
 # task: aggregate_property
-# aliases: average, total, minimum or maximum of a property
+# aliases: average, total, minimum, maximum, median, range or distinct values of a property
 # parameters: label, property, aggregate
 # directed: any
 # weighted: any

@@ -1,5 +1,5 @@
 # task: neighbour_aggregate
-# aliases: average, total, minimum or maximum over related nodes
+# aliases: average, total, minimum, maximum, median, range or distinct values over related nodes
 # parameters: entity, entity_label, entity_key, rel_type, direction, on, property, aggregate
 # directed: any
 # weighted: any

@@ -1210,8 +1210,21 @@ _AGGREGATES: tuple[tuple[frozenset[str], str], ...] = (
 )  # fmt: skip
 
 
+#: Two ends of a scale ("the oldest and the newest") with a word for the distance between them ask for
+#: the range: "How many years lie between the oldest film and the newest one?" (property batch 23).
+_EXTREME_ENDS = frozenset({
+    "oldest", "youngest", "newest", "earliest", "latest", "first", "last", "shortest", "longest", "lowest",
+    "highest", "smallest", "largest", "biggest", "cheapest", "dearest", "nearest", "farthest", "furthest",
+    "tallest", "heaviest", "lightest", "minimum", "maximum",
+})  # fmt: skip
+_SPREAD = re.compile(r"\b(?:between|apart|gap|difference|span|spread|separat\w*|range\s+of)\b", re.IGNORECASE)
+#: "How many distinct release years ...": a count of the values, not of the nodes holding them.
+_DISTINCT = re.compile(r"\b(?:how\s+many|number\s+of)\s+(?:distinct|different|unique)\b", re.IGNORECASE)
+
+
 def aggregate_stated(question: str) -> str | None:
-    """The aggregate the ask names (avg, sum, min, max), or None when it names none or several.
+    """The aggregate the ask names (avg, sum, min, max, median, range, distinct), or None when it names
+    none or several.
 
     >>> aggregate_stated("What is the average distance of flights out of LHR?"), aggregate_stated("the longest trip")
     ('avg', 'max')
@@ -1221,8 +1234,24 @@ def aggregate_stated(question: str) -> str | None:
 
     >>> aggregate_stated("On average, how far do the flights out of Cairo go?")
     'avg'
+
+    The median, the range between two ends of a scale, and a count of distinct values are named too:
+
+    >>> aggregate_stated("What's the median price of the books?")
+    'median'
+    >>> aggregate_stated("How far apart are the shortest and the longest bridge?")
+    'range'
+    >>> aggregate_stated("How many distinct years were the albums released in?")
+    'distinct'
     """
-    asked = set(words(validate.ask_sentence(question)))
+    ask = validate.ask_sentence(question)
+    asked = set(words(ask))
+    if "median" in asked:
+        return "median"
+    if _DISTINCT.search(ask):
+        return "distinct"
+    if len(asked & _EXTREME_ENDS) >= 2 and _SPREAD.search(ask):
+        return "range"
     found = {name for vocabulary, name in _AGGREGATES if asked & vocabulary}
     return found.pop() if len(found) == 1 else None
 

@@ -56,6 +56,8 @@ class Param:
         description: a few words for the LLM ("where the flow starts").
         default: the value used when the question states none; None makes the parameter required.
         choices: the values a ``choice`` parameter may take.
+        spoken: how a choice is said in the answer sentence, where its name is no word ("avg" is
+            "average"); choices not listed are said as they are.
     """
 
     name: str
@@ -63,6 +65,7 @@ class Param:
     description: str
     default: Any = None
     choices: tuple[str, ...] = ()
+    spoken: tuple[tuple[str, str], ...] = ()
 
     @property
     def required(self) -> bool:
@@ -284,6 +287,8 @@ class Task:
 def _shown(param: Param | None, value: Any) -> str:
     if param is not None and param.kind == "node":
         return f"node {value}"
+    if param is not None and param.spoken:
+        return dict(param.spoken).get(str(value), str(value))
     return str(value)
 
 

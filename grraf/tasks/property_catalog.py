@@ -84,7 +84,20 @@ COMPARISON = Param(
 )
 LOW = Param("low", "number", "the lower end of the range the question states, included (1950 for 'the 1950s')")
 HIGH = Param("high", "number", "the upper end of the range, included (1959 for 'the 1950s')")
-AGGREGATE = Param("aggregate", "choice", "average, total, minimum or maximum", choices=("avg", "sum", "min", "max"))
+AGGREGATE = Param(
+    "aggregate",
+    "choice",
+    "average, total, minimum, maximum, median, range (maximum minus minimum) or how many distinct values",
+    choices=("avg", "sum", "min", "max", "median", "range", "distinct"),
+    spoken=(
+        ("avg", "average"),
+        ("sum", "total"),
+        ("min", "minimum"),
+        ("max", "maximum"),
+        ("range", "range (highest minus lowest)"),
+        ("distinct", "number of distinct values"),
+    ),
+)
 
 LADYBUG, NEO4J, NETWORKX = "ladybug", "neo4j", "networkx"
 
@@ -237,13 +250,17 @@ PROPERTY_TASKS: tuple[Task, ...] = (
     ),
     _task(
         name="neighbour_aggregate",
-        summary="the average, total, minimum or maximum of a property over the named node's relationships",
+        summary="the average, total, minimum, maximum, median, range or distinct values of a property over "
+        "the named node's relationships",
         phrasings=(
             "What is the average length of the roads out of Springfield?",
             "What is the total price of the orders of customer Bob?",
             "What is the longest trip departing from Leeds?",
             "What is the mean rating of the reviews of the film Vertigo?",
             "What is the shortest train ride leaving Paris?",
+            "What is the median salary in the sales team?",
+            "How far apart are the shortest and the longest train ride leaving Paris?",
+            "How many years apart were the oldest and the youngest players of the team born?",
         ),
         output="number",
         parameters=(*HOP, PROPERTY, AGGREGATE),
@@ -581,12 +598,15 @@ PROPERTY_TASKS: tuple[Task, ...] = (
     ),
     _task(
         name="aggregate_property",
-        summary="the average, total, minimum or maximum of a property over all nodes of a label",
+        summary="the average, total, minimum, maximum, median, range or distinct values of a property over all "
+        "nodes of a label",
         phrasings=(
             "What is the average price of the books?",
             "What is the total salary of all employees?",
             "What is the earliest founding year of the companies?",
             "What is the highest mountain's height?",
+            "What is the median price of the books?",
+            "How many years separate the oldest and the newest building?",
         ),
         output="number",
         parameters=(LABEL, PROPERTY, AGGREGATE),
