@@ -1229,6 +1229,45 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-523": lambda: nx.shortest_path_length(
             movies_graph(), ("Movie", "Speed Racer"), ("Person", "Gus Van Sant")
         ),
+        # batch 24
+        "movies-524": lambda: _only(
+            a()[(a().source == "Diane Keaton") & (a().target == "Something's Gotta Give")].roles.iloc[0]
+        ),
+        # 1965 against 1967
+        "movies-525": lambda: _only(_oldest({"Lana Wachowski", "Lilly Wachowski"})),
+        "movies-526": lambda: _born("Christopher Walken"),
+        "movies-527": lambda: sorted(_cast("Charlie Wilson's War")),
+        # The Shawshank Redemption for both; Unforgiven, Million Dollar Baby and Mystic River for Eastwood
+        "movies-528": lambda: sorted(
+            set().union(*(_cast(t) for t in set(d()[d().source == "Clint Eastwood"].target)))
+            & set().union(*(_cast(t) for t in set(d()[d().source == "Frank Darabont"].target)))
+        ),
+        "movies-529": lambda: _only(set(d()[d().source == "Ron Howard"].target) - _movies_of("Tom Hanks")),
+        # ten producers, every birth year recorded
+        "movies-530": lambda: round(float(p()[p().name.isin(set(pr().source))].born.mean()), 4),
+        # A Few Good Men and Jerry Maguire
+        "movies-531": lambda: len(_movies_of("Tom Cruise") & _movies_of("Cuba Gooding Jr.")) > 1,
+        # Rob Reiner directed it; she wrote it
+        "movies-532": lambda: bool(((d().source == "Nora Ephron") & (d().target == "When Harry Met Sally")).any()),
+        # three each: not more
+        "movies-533": lambda: (
+            len(set(d()[d().source == "Robert Zemeckis"].target)) > len(set(d()[d().source == "Clint Eastwood"].target))
+        ),
+        "movies-534": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Dina Meyer"), ("Person", "Billy Crystal")
+        ),
+        "movies-535": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "Twister"), ("Person", "Susan Sarandon")
+        ),
+        # Sleepless in Seattle and You've Got Mail; every other writer of his films once
+        "movies-536": lambda: _only(
+            _top(w()[w().target.isin(_movies_of("Tom Hanks"))].groupby("source").target.nunique())
+        ),
+        "movies-537": lambda: _born("Keanu Reeves") - _born("Jack Nicholson"),
+        # Anthony Edwards (1962)
+        "movies-538": lambda: sum(1 for x in _cast("Top Gun") - {"Tom Cruise"} if _born(x) == _born("Tom Cruise")),
+        # the three Matrix films with each Wachowski; every other director of his once
+        "movies-539": lambda: _top(d()[d().target.isin(_movies_of("Keanu Reeves"))].groupby("source").target.nunique()),
     }
 
 
@@ -2369,6 +2408,64 @@ def _flights_reference() -> dict[str, Reference]:
         ),
         "flights-523": lambda: nx.shortest_path_length(g(), "BOM", "CAL"),
         "flights-524": lambda: nx.shortest_path_length(g(), "LGW", "OGG"),
+        # batch 24
+        "flights-525": lambda: _only(nodes("flights", "Airport")[nodes("flights", "Airport").city == "Vienna"].code),
+        # Sydney, Melbourne and Auckland; San Francisco and Honolulu two each
+        "flights-526": lambda: _only(
+            _top(
+                r()[
+                    (r().source.map(country()).map(_continent_by_country_name()) == "North America")
+                    & (r().target.map(country()).map(_continent_by_country_name()) == "Oceania")
+                ]
+                .groupby("source")
+                .target.nunique()
+            )
+        ),
+        # Newark, 12546 km; Heathrow 7212 km next
+        "flights-527": lambda: str(
+            _airport(_only(_top(pd.Series({t: _distance("BOM", t) for t in g().successors("BOM")})))).city
+        ),
+        # Nairobi 36.93; Cairo 31.41 next
+        "flights-528": lambda: _only(
+            _top(
+                pd.Series(
+                    {
+                        x: float(_airport(x).longitude)
+                        for x, c in country().items()
+                        if _continent_by_country_name()[c] == "Africa"
+                    }
+                )
+            )
+        ),
+        "flights-529": lambda: _flown_from_one_not_the_other("EDI", "GLA"),
+        "flights-530": lambda: sorted(_unlinked_common_origins("CPT", "EZE")),
+        "flights-531": lambda: sorted(
+            t for t in g().successors("GRU") if _continent_by_country_name()[country()[t]] == "North America"
+        ),
+        "flights-532": lambda: _distance("CAI", "NBO"),
+        # Dublin to Boston, either way
+        "flights-533": lambda: int(
+            r()[
+                [
+                    {
+                        _continent_by_country_name()[country()[x.source]],
+                        _continent_by_country_name()[country()[x.target]],
+                    }
+                    == {"Europe", "North America"}
+                    for x in r().itertuples()
+                ]
+            ].distance_km.min()
+        ),
+        "flights-534": lambda: nx.shortest_path_length(g(), "ZRH", "OGG"),
+        # three flights, via Copenhagen and Newark
+        "flights-535": lambda: _lightest_within("OSL", "MEX", 3),
+        # 12023 km
+        "flights-536": lambda: _distance("ORD", "DEL") > 12000,
+        "flights-537": lambda: g().has_edge("LIH", "KOA"),
+        # 29 against 27
+        "flights-538": lambda: g().out_degree("HKG") > g().out_degree("SIN"),
+        "flights-539": lambda: nx.shortest_path_length(g(), "NCE", "SCL"),
+        "flights-540": lambda: nx.shortest_path_length(g(), "EDI", "MEL"),
     }
 
 

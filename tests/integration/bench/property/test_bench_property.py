@@ -151,6 +151,11 @@ def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
     assert batch23.exit_code == 0, batch23.output
     assert len(property_questions("test", batch=23)) == 32
     assert "property: 32" in batch23.output
+    # Batch 24: 32 written on 2026-11-30 (16 per graph) by someone who had not seen grraf's answers nor its property code, all test  # noqa: E501
+    batch24 = CliRunner().invoke(bench, [*args[:3], "test", *args[4:], "--batch", "24", "--dry-run"])
+    assert batch24.exit_code == 0, batch24.output
+    assert len(property_questions("test", batch=24)) == 32
+    assert "property: 32" in batch24.output
     ids = [q.id for q in property_questions("dev")][:3]
     only: list[Any] = []
 
