@@ -108,6 +108,9 @@ class ScriptedStore:
     def relationship_values(self, rel_type: str, prop: str, tokens: Sequence[str], limit: int) -> list[str]:
         return []
 
+    def relationship_types(self, label: str, prop: str, value: str, direction: str) -> list[str]:
+        return []
+
     def to_networkx(self) -> dict[str, nx.Graph]:
         raise NotImplementedError("the scripted store holds no graph")
 
@@ -160,6 +163,15 @@ PROPERTY_REL_VALUES: dict[tuple[str, str], list[str]] = {
 }
 
 
+#: The relationship types a few named nodes have, per (label, property, value, direction); the others'
+#: are unknown ([]), as in a store that cannot say.
+PROPERTY_NODE_TYPES: dict[tuple[str, str, str, str], list[str]] = {
+    ("Person", "name", "Keanu Reeves", "out"): ["ACTED_IN"],
+    ("Person", "name", "Tom Hanks", "out"): ["ACTED_IN", "DIRECTED"],
+    ("Person", "name", "Lana Wachowski", "out"): ["DIRECTED", "WROTE"],
+}
+
+
 class PropertyStore(ScriptedStore):
     """A Cypher store holding a property graph (labels, patterns, string values); ``execute`` is scripted.
 
@@ -196,6 +208,9 @@ class PropertyStore(ScriptedStore):
         self.lookups.append((rel_type, prop, tuple(tokens)))
         values = PROPERTY_REL_VALUES.get((rel_type, prop), [])
         return [v for v in values if any(t.lower() in v.lower() for t in tokens)][:limit]
+
+    def relationship_types(self, label: str, prop: str, value: str, direction: str) -> list[str]:
+        return PROPERTY_NODE_TYPES.get((label, prop, value, direction), [])
 
     def capabilities(self) -> Capabilities:
         return Capabilities(max_hops=30, projects=False)

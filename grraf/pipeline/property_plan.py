@@ -37,6 +37,7 @@ from typing import Any
 
 from langchain_core.messages import BaseMessage
 
+from grraf.errors import StoreError
 from grraf.llm.calls import LLMSession
 from grraf.pipeline import property_readers as readers
 from grraf.pipeline import validate
@@ -685,13 +686,22 @@ class _Check:
         return reading, chosen, self.graph.ends(reading.label, rel_type, chosen)
 
     def rel_evidence(
-        self, rel_type: str, label: str, direction: str, wanted: Iterable[str] | None, carrying: str | None = None
+        self,
+        rel_type: str,
+        label: str,
+        direction: str,
+        wanted: Iterable[str] | None,
+        carrying: str | None = None,
+        node: Entity | None = None,
     ) -> None:
         """The relationship type must be the only one fitting, or be spoken of in the question.
 
         ``carrying``: only types whose relationships (or far ends) have this property fit.
+        ``node``: the named node the relationships leave (or reach); only the types it has fit.
         """
         options = self.graph.types_between(label, direction, wanted)
+        if node is not None and len(options) > 1:
+            options = [t for t in options if t == rel_type or t in self.held_types(node, direction)]
         if carrying is not None:
             options = [
                 t
@@ -702,6 +712,17 @@ class _Check:
         if len(options) > 1 and self.speaks_of(rel_type) is None:
             others = ", ".join(t for t in options if t != rel_type)
             self.soft(f"The question does not speak of :{rel_type}; it may mean {others}.")
+
+    def held_types(self, node: Entity, direction: str) -> list[str]:
+        """The relationship types ``node`` has in ``direction``, by the store; every type when it cannot
+        say. "How many Keanu Reeves movies ...?" speaks of no relationship, and needs none: he only
+        acts in this graph, while the schema lets people direct, write and produce too (property batch
+        11, movies-259: read as maybe any of them, the right count went unconfirmed)."""
+        try:
+            held = self.store.relationship_types(node.label, node.property, node.value, direction)
+        except StoreError:
+            held = []
+        return held or list(self.graph.rel_types)
 
     def wanted_labels(self) -> list[str] | None:
         """The labels the ask wants ("Which airports" -> Airport, "Who" -> person labels), or None."""
@@ -851,7 +872,12 @@ class _Check:
             )
         stated = readers.comparison(self.question)
         said = readers.comparison_words(self.question)
-        if len(said) > 1:
+        restated = (
+            len({readers.comparison(w) for w in said}) == 1 and len(set(readers.numbers_stated(self.question))) == 1
+        )
+        if len(said) > 1 and not restated:
+            # One comparison said twice is one ("west of 120 degrees west, i.e. at a longitude below
+            # -120": the same way, the same number; property batch 15, flights-344).
             # "Which airports are south of the equator and east of longitude 100?" was confirmed as
             # longitude > 100 alone once "east of" compared (a replay of property batch 10, flights-308).
             self.soft(f"The question states {len(said)} comparisons ({', '.join(said)}); {self.task.name} takes one.")
@@ -1547,7 +1573,7 @@ def _from_entity(
         # The relationships that could fit are those to the kind of node asked for, unless this
         # hop only reaches the shared middle of co-neighbours: then any ("the same group as Blade
         # Runner" read as the other films of its director was flagged verified, and was wrong).
-        c.rel_evidence(rel_type, reading.label, chosen, c.wanted_labels() if answer_end else None)
+        c.rel_evidence(rel_type, reading.label, chosen, c.wanted_labels() if answer_end else None, node=reading)
     if answer_end:
         _one_hop_or_a_trip(c, reading, rel_type)
     if kind_check:
@@ -1609,7 +1635,7 @@ def _property_hop(c: _Check, *, kind_check: bool = True) -> tuple[Entity, str, s
     hop = _from_entity(c, kind_check=kind_check, evidence=False)
     if hop:
         c.property_on(hop[1], hop[3], needs_number=True)
-        c.rel_evidence(hop[1], hop[0].label, hop[2], c.wanted_labels(), carrying=c.params.get("property"))
+        c.rel_evidence(hop[1], hop[0].label, hop[2], c.wanted_labels(), carrying=c.params.get("property"), node=hop[0])
     return hop
 
 
@@ -1728,7 +1754,7 @@ def _two_hop(c: _Check) -> None:
     result = list(dict.fromkeys(x for m, _ in fitting for x in c.graph.ends(m, second, chosen)))
     c.params["second_rel_type"] = second
     c.params["second_direction"] = chosen
-    c.rel_evidence(rel_type, reading.label, direction, [m for m, _ in fitting])
+    c.rel_evidence(rel_type, reading.label, direction, [m for m, _ in fitting], node=reading)
     c.rel_evidence(second, fitting[0][0], chosen, c.wanted_labels())
     c.asked_kind(result)
     c.returns(result)
@@ -1998,7 +2024,7 @@ def _all_linked_through(c: _Check) -> None:
         other_at = tail.find(other.phrase)
         if named_at < 0 or 0 <= other_at < named_at:
             c.hard(f"'{every.group(0)} ...' is about the nodes of {other.phrase!r}: swap entity and other.")
-    c.rel_evidence(rel_type, reading.label, direction, both)
+    c.rel_evidence(rel_type, reading.label, direction, both, node=reading)
     c.bind_entity("entity", reading)
     c.bind_entity("other", other)
     c.params.update(rel_type=rel_type, direction=direction, second_rel_type=second, other_direction=other_direction)
@@ -2629,7 +2655,7 @@ def _relationship_pair(c: _Check) -> tuple[Entity, Entity, Entity, str, bool] | 
         return None
     # Only the types whose relationships carry the property can be meant ("the longer non-stop" is no
     # :IN_COUNTRY); the question must speak of the type when several do.
-    c.rel_evidence(rel_type, reading.label, direction, [second.label, third.label], carrying=str(prop))
+    c.rel_evidence(rel_type, reading.label, direction, [second.label, third.label], carrying=str(prop), node=reading)
     named = c.speaks_of(str(prop)) is not None
     if len(numbers) > 1 and not named and not readers.scale_words(masked, str(prop)):
         c.soft(f"The question does not say which property it compares ({prop!r} was chosen).")

@@ -759,8 +759,12 @@ _NUMBERS = """zero one two three four five six seven eight nine ten eleven twelv
 seventeen eighteen nineteen twenty"""
 NUMBER_WORDS = {w: i for i, w in enumerate(_NUMBERS.split())}
 _COMPARISONS: tuple[tuple[str, str], ...] = (
-    (r"at least|no (?:less|fewer) than|or more\b", ">="),
-    (r"at most|no more than|up to|or (?:less|fewer)\b", "<="),
+    # "released in 2008 or later" keeps 2008 (read as no comparison, no task was chosen: property batch 18)
+    (
+        r"at least|no (?:less|fewer) than|or (?:more|later|after|above|higher|greater|newer|longer|further|farther)\b",
+        ">=",
+    ),
+    (r"at most|no more than|up to|or (?:less|fewer|earlier|before|below|lower|under|shorter|closer|nearer)\b", "<="),
     (r"exactly|equal to|equals", "="),
     (
         r"more than|greater than|larger than|bigger than|longer than|higher than|older than|later than|"
@@ -861,6 +865,10 @@ def top_count(question: str) -> int | None:
     return number if number >= 1 else None
 
 
+_WEST_OR_SOUTH = re.compile(r"(\d+(?:\.\d+)?)\s*(?:degrees?\s+|°\s*)(?:west|south|W\b|S\b)", re.I)
+_NEGATIVE = re.compile(r"(?:^|(?<=[\s(]))[-−](\d+(?:\.\d+)?)\b")
+
+
 def numbers_stated(question: str) -> list[float]:
     """Numbers the ask states, in digits or as words up to twenty.
 
@@ -874,15 +882,24 @@ def numbers_stated(question: str) -> list[float]:
     ([1.0], [1.0])
     >>> numbers_stated("Is the flight from A to B longer than the one from C to B?")
     []
+    >>> numbers_stated("Which airports lie at a longitude below -120?"), numbers_stated("west of 120 degrees west")
+    ([-120.0], [-120.0])
+    >>> numbers_stated("films from 1990-1999"), numbers_stated("south of 20 degrees north"), numbers_stated("33°S")
+    ([1990.0, 1999.0], [20.0], [-33.0])
     """
     out: list[float] = []
     # "1,000 km" is one number: its thousands separator is no word boundary (it was read as 1 and 0).
     ask = re.sub(r"(?<=\d),(?=\d{3}\b)", "", ask_sentence(question))
     ask = _DECADE.sub(" ", ask)  # "the '90s" is a range of years (decade_years), not the number 90
     ask = _PRONOUN_ONE.sub(" ", ask)
+    # West and south are the negative degrees ("120 degrees west" is longitude -120), and a minus sign
+    # standing before a number is its own ("a longitude below -120", property batch 18: the -120 chosen
+    # was held to be no number the question states); a hyphen between two numbers is a range.
+    ask = _WEST_OR_SOUTH.sub(r" -\1 ", ask)
+    negative = {float(found) for found in _NEGATIVE.findall(ask)}
     for word in words(ask):
         if re.fullmatch(r"\d+(?:\.\d+)?", word):
-            out.append(float(word))
+            out.append(-float(word) if float(word) in negative else float(word))
         elif word in NUMBER_WORDS:
             out.append(float(NUMBER_WORDS[word]))
     return out

@@ -90,6 +90,14 @@ class GraphStore(Protocol):
         :meth:`string_values`; a store whose schema has no typed relationships returns []."""
         ...
 
+    def relationship_types(self, label: str, prop: str, value: str, direction: str) -> list[str]:
+        """The types of the relationships that the nodes ``(:label {prop: value})`` have in
+        ``direction`` (``out``: leaving them, ``in``: reaching them), or [] when the store cannot
+        say: whether "Keanu Reeves movies" can mean anything but the films he acted in, where the
+        schema alone allows directing, writing and producing too. Parameterised like
+        :meth:`string_values`."""
+        ...
+
     def to_networkx(self) -> dict[str, nx.Graph]:
         """The graph(s) as NetworkX graphs by variable name; only when ``capabilities().projects``.
 

@@ -331,6 +331,18 @@ class LadybugStore:
         strings = f"UNWIND r.{p} AS v" if listed(types[prop]) else f"WITH r.{p} AS v"
         return self._strings(f"MATCH ()-[r:{q}]->() {strings}", tokens, limit, f"{rel_type}.{prop}")
 
+    def relationship_types(self, label: str, prop: str, value: str, direction: str) -> list[str]:
+        """The types of the relationships of the nodes ``(:label {prop: value})`` in ``direction``;
+        see :meth:`GraphStore.relationship_types`."""
+        q, p = quote_identifier(label), quote_identifier(prop)
+        arrow = "-[r]->()" if direction == "out" else "<-[r]-()"
+        try:
+            rows = all_rows(self._conn, f"MATCH (n:{q}) WHERE n.{p} = $value MATCH (n){arrow} RETURN DISTINCT label(r)",
+                            {"value": value})  # fmt: skip
+        except RuntimeError as e:
+            raise StoreError(f"reading the relationships of {label}.{prop} = {value!r} failed: {e}") from e
+        return sorted(unique_strings(rows))
+
     def _strings(self, source: str, tokens: Sequence[str], limit: int, where: str) -> list[str]:
         """Distinct non-null ``v`` of ``source`` (a MATCH ... giving ``v``) containing one of ``tokens``,
         or the first ``limit`` when there are none (the bounded scan behind fuzzy matching)."""

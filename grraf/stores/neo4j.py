@@ -378,6 +378,14 @@ class Neo4jStore:
         )
         return unique_strings(rows)
 
+    def relationship_types(self, label: str, prop: str, value: str, direction: str) -> list[str]:
+        """The types of the relationships of the nodes ``(:label {prop: value})`` in ``direction``;
+        see :meth:`GraphStore.relationship_types`."""
+        q, p = quote_identifier(label), quote_identifier(prop)
+        arrow = "-[r]->()" if direction == "out" else "<-[r]-()"
+        rows = self._rows(f"MATCH (n:{q}) WHERE n.{p} = $value MATCH (n){arrow} RETURN DISTINCT type(r)", value=value)
+        return sorted(unique_strings(rows))
+
     def _property_schema(self) -> Schema:
         """Schema of a database grraf did not create (labels, types, properties, patterns), no APOC.
 

@@ -291,6 +291,10 @@ class NetworkXStore:
         """No typed relationships (the schema has none): nothing to resolve names in."""
         return []
 
+    def relationship_types(self, label: str, prop: str, value: str, direction: str) -> list[str]:
+        """No typed relationships (the schema has none): nothing to say."""
+        return []
+
     def to_networkx(self) -> dict[str, nx.Graph]:
         return dict(self._graphs)
 

@@ -1192,6 +1192,46 @@ def test_the_median_range_and_distinct_values_leave_missing_values_out(store_nam
         _both_give(store, projection, "neighbour_aggregate", nobody | {"aggregate": aggregate}, expected)
 
 
+# ------------------------------------------------------------------ "or later", and negative degrees
+
+#: Questions moved to dev when "N or later/earlier" became a comparison keeping N and a minus sign or
+#: "degrees west" a negative number: the plan a person would choose. (movies-227, -254, -288 and
+#: flights-285 moved too; they ask what no task's readers confirm: co-stars filtered, actors only, "Tom
+#: Hanks's films" where he acts, directs and writes, "more than 30 degrees south".)
+COMPARED_PLANS: dict[str, dict[str, Any]] = {
+    "movies-108": {"task": "count_where", "label": "Person", "property": "born", "op": ">=", "threshold": 1970},
+    "movies-378": {"task": "filter_nodes", "label": "Movie", "property": "released", "op": ">=", "threshold": 2008},
+    "movies-259": {
+        "task": "neighbour_count_where",
+        "entity": "Keanu Reeves",
+        "rel_type": "ACTED_IN",
+        "direction": "out",
+        "property": "released",
+        "op": ">=",
+        "threshold": 2000,
+    },
+    "flights-177": {"task": "count_where", "label": "Airport", "property": "longitude", "op": "<", "threshold": -100},
+    "flights-344": {
+        "task": "filter_nodes",
+        "label": "Airport",
+        "property": "longitude",
+        "op": "<",
+        "threshold": -120,
+        "returns": "code",
+    },
+}
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_or_later_and_negative_degrees_agree_with_the_projection_and_the_gold(store_name, request) -> None:
+    _moved_plans_agree(request.getfixturevalue(store_name), COMPARED_PLANS)
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_or_later_and_negative_degrees_asked_end_to_end_are_verified_and_right(store_name, request, library) -> None:
+    _moved_plans_asked_are_verified_and_right(request.getfixturevalue(store_name), COMPARED_PLANS, library)
+
+
 # ------------------------------------------------------------------ names kept on relationships (roles)
 
 #: Questions moved to dev when the names kept on relationships were resolved and by_relationship_value
@@ -1218,6 +1258,29 @@ def test_names_kept_on_relationships_agree_with_the_projection_and_the_gold(stor
 @pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
 def test_names_kept_on_relationships_asked_end_to_end_are_verified_and_right(store_name, request, library) -> None:
     _moved_plans_asked_are_verified_and_right(request.getfixturevalue(store_name), VALUE_PLANS, library)
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_the_relationship_types_a_named_node_has(store_name, request) -> None:
+    store = request.getfixturevalue(store_name)
+    projection = store.to_networkx()["G"]
+
+    def typed(name: str, key: str, direction: str) -> list[str]:
+        (node,) = [n for n, d in projection.nodes(data=True) if d.get(key) == name]
+        edges = projection.out_edges(node, data=True) if direction == "out" else projection.in_edges(node, data=True)
+        return sorted({d["type"] for *_, d in edges})
+
+    assert store.relationship_types("Person", "name", "Keanu Reeves", "out") == ["ACTED_IN"]
+    for name, key, label, direction in [
+        ("Tom Hanks", "name", "Person", "out"),
+        ("Ridley Scott", "name", "Person", "out"),
+        ("The Matrix", "title", "Movie", "in"),
+        ("LHR", "code", "Airport", "out"),
+    ]:
+        assert store.relationship_types(label, key, name, direction) == typed(name, key, direction), name
+    assert store.relationship_types("Person", "name", "Tom Hanks", "in") == []
+    # the value travels as a parameter: a quote in it is a name like any other
+    assert store.relationship_types("Person", "name", "Tom' OR 1=1 //", "out") == []
 
 
 @pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
