@@ -204,6 +204,8 @@ def ask_sentence(question: str) -> str:
         requests = [s for s in parts if _REQUEST.match(s)]
         return requests[-1] if requests else parts[-1] if parts else question
     last = asks[-1]
+    if last > 0 and _ASKS_FOR_THE_ABOVE.match(parts[last]):
+        return parts[last - 1]
     if last > 0 and _REFERS_BACK.search(parts[last]):
         return f"{parts[last - 1]} {parts[last]}"
     return parts[last]
@@ -223,15 +225,32 @@ _REQUEST = re.compile(
 _IMPERATIVE = re.compile(r"^\s*(?:please\s+|so\s+|now\s+|and\s+)?(?:" + _REQUEST_VERBS + r")\b", re.IGNORECASE)
 
 
+#: A request for what the sentence before it asks for, which is then the ask: "I need the average
+#: number of hand-offs ... Can you work that out?" (free batch z, average_path-95: read as a yes/no
+#: ask, a path task was confirmed).
+_ASKS_FOR_THE_ABOVE = re.compile(
+    r"^\s*(?:(?:so|and|now)\s+)?(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?"
+    r"(?:(?:work|figure|sort)\s+(?:that|this|it)\s+out|(?:compute|calculate|find|do|answer|get|give me|tell me)"
+    r"\s+(?:that|this|it)(?:\s+for\s+me)?)\s*(?:please\s*)?\?$",
+    re.IGNORECASE,
+)
+
+
 # An ask whose content is the sentence before it: "My engineer says the graph is loop-free. Is she
 # right?", "... the number of nodes whose failure splits the network. What's that number here?"
 _REFERS_BACK = re.compile(
     # "HR claims the links form no circle. Is HR right?" (free batch s, cycle-74): a name as well
-    r"^(?:(?:is|was|are)\s+(?:(?:the|my|our|your)\s+)?[\w.'’-]+\s+(?:right|correct|true|so)"
+    r"^(?:(?:is|was|are)\s+(?:(?:the|my|our|your|their|his|her)\s+)?[\w.'’-]+\s+(?:right|correct|true|so)"
+    # "The survey team claims there are no loops ... Is their claim correct?", "I bet ... that you can't
+    # draw one line through every vertex. Do I win the pizza?" (free batch z, cycle-95 and hamilton-95:
+    # the positive task was confirmed and flagged verified)
+    r"|(?:do|did|would|will)\s+(?:i|we)\s+win\b"
     r"|(?:am i|are we)\s+(?:right|correct)|(?:true|right|correct)\s*(?:or not)?\s*\?"
     # "... the layout must contain no ring of pipes anywhere. Does it pass?" (free batch p, cycle-65)
-    r"|(?:does|do|would|will|can)\s+(?:it|this|that|they|(?:the|my|our|your)\s+[a-z]+)\s+"
-    r"(?:pass|hold|qualify|comply|conform)(?:\s+(?:the|this|that)\s+(?:test|check|inspection|audit|rule|requirement))?"
+    r"|(?:does|do|would|will|can)\s+(?:it|this|that|they|(?:the|this|that|my|our|your|their)\s+[a-z]+)\s+"
+    # "... must never appear. Does this layout obey the rule?" (free batch z, substructure-95)
+    r"(?:pass|hold|qualify|comply|conform|obey|satisfy|meet|follow|respect)"
+    r"(?:\s+(?:the|this|that|our|my)\s+(?:test|check|inspection|audit|rule|requirement|standard|policy|spec))?"
     r"\s*\?$"
     r"|(?:is|are)\s+(?:it|this|that|(?:the|my|our|your)\s+[a-z]+)\s+(?:ok|okay|fine|acceptable|allowed|valid|compliant)\s*\?$)"
     r"|\b(?:that|this|the said)\s+(?:number|count|value|figure|amount|claim|statement)\b",
@@ -316,9 +335,13 @@ def ask_form(question: str) -> AskForm | None:
     ask = ask_sentence(question)
     # The ask sentence alone misses a form stated after it ("cycle present? yes or no").
     lead_in = _YES_NO_WORDS.search(ask)
-    # "How far apart, in edges, are the farthest pair?": an aside inside a wh-question leads into nothing.
-    if lead_in and lead_in.group(2) and _WH_OR_IMPERATIVE.search(ask[: lead_in.start()]):
-        lead_in = None
+    # "How far apart, in edges, are the farthest pair?": an aside inside a wh-question leads into nothing;
+    # nor inside a wh-question after a colon ("Take the pair ...: how many hand-offs, one per edge, does
+    # the shortest chain need?", free batch z, diameter-95: read as yes/no, a path task was confirmed).
+    if lead_in and lead_in.group(2):
+        before = ask[: lead_in.start()]
+        if _WH_OR_IMPERATIVE.search(before) or _WH_OR_IMPERATIVE.search(re.split(r"[:;]|\s[-–—]\s", before)[-1]):
+            lead_in = None
     # "Bob says the graph is loop-free. Is he right?" refers back: the form is its last sentence's.
     final = sentences(ask)[-1] if ask.strip() else ask
     if lead_in or _YES_NO_START.search(ask) or _YES_NO_START.search(final) or _YES_NO_STATED.search(question):
@@ -429,6 +452,8 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
     'The question goes from 2, but source is 6.'
     >>> direction_issue("How much can reach the lake at 1 from the summit basin at 0?", {"source": 1, "target": 0})
     'The question goes from 0, but source is 1.'
+    >>> direction_issue("Value of a minimum 35-41 cut?", {"source": 41, "target": 35})
+    'The question goes from 35, but source is 41.'
     """
     if "source" not in parameters or "target" not in parameters:
         return None
@@ -448,6 +473,11 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
     )
     starts = [value for _, value in starts]
     ends = [value for _, value in ends]
+    # "a minimum 35-41 cut", "the 2→6 flow": the pair written first to last (free batch z, flow-95: the
+    # flow from 41 to 35 was flagged verified)
+    for first, last in re.findall(r"(?<![\w.])(\w+)\s*(?:-|–|->|→)\s*(\w+)(?![\w.])", ask):
+        if {first, last} == values and first != last:
+            starts, ends = [first, *starts], [last, *ends]
     reached = re.search(r"\breach(?:ed|able)?\b", ask, re.IGNORECASE) is not None
     start = next((v for v in starts if v in values), None)
     end = next((v for v in ends if v in values and v != start), None)
@@ -618,6 +648,8 @@ def main_clause(question: str) -> str:
     "Is the pattern G' absent from this graph"
     >>> main_clause("A trip visits each city once. Tell me yes if that can't be done, no if it can.")
     "can't be done"
+    >>> main_clause("I bet my flatmate a pizza that you can't draw one line through all of it. Do I win?")
+    "you can't draw one line through all of it. Do I win?"
     """
     ask = _FRAME.sub("", _LEADING.sub("", _ARROWS.sub("G'", ask_sentence(question))))
     return _SUBORDINATE.split(ask, maxsplit=1)[0].strip()
@@ -629,6 +661,9 @@ def main_clause(question: str) -> str:
 _FRAME = re.compile(
     r"^(?:is it (?:true|the case|correct|right|so)|am i right|(?:can|could|would|will) you (?:confirm|check)|"
     r"would you say|do you agree"
+    # "I bet my flatmate a pizza that you can't draw one line through every vertex. Do I win?" asks
+    # whether you can't (free batch z, hamilton-95)
+    r"|i (?:bet|wager)(?:\s+(?!that\b)[\w'’]+){0,5}\s+that"
     # "Tell me yes if that can't be done, no if it can." asks whether it can't (free batch y, hamilton-91)
     r"|(?:(?:please\s+)?(?:tell me|say|answer|reply|return|print|output|write)\s+)?"
     rf"['\"]?{_YES_IF}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from grraf.pipeline import validate as v
 from grraf.pipeline.validate import (
     ask_form,
     count_qualifier,
@@ -150,3 +151,23 @@ def test_initials_in_a_name_end_no_sentence() -> None:
     question = "How many steps does it take to get from J.T. Walsh to Stephen Rea in the graph, at the fewest?"
     assert ask_form(question) == "number"
     assert ask_sentence("Edges are listed. Which country is O. R. Tambo International Airport in?").startswith("Which")
+
+
+def test_free_batch_z_readings() -> None:
+    # diameter-95: a yes/no lead-in inside a wh-question set off by a colon is no yes/no ask
+    q = "Take the pair that is hardest to reach: how many steps, one per edge, does the shortest route take?"
+    assert v.ask_form(q) == "number"
+    # average_path-95: "Can you work that out?" asks for what the sentence before it asks for
+    q = "I need the average number of steps between two nodes along shortest routes. Can you work that out?"
+    assert v.ask_sentence(q).startswith("I need the average") and v.ask_form(q) == "number"
+    assert v.ask_form("Is there a cycle? Can you check that?") == "yes/no"  # no request for "that": unchanged
+    # cycle-95, hamilton-95, substructure-95: asks that refer back to a claim, a bet, a rule
+    for q, negation in [
+        ("The team claims the cave has no loop at all. Is their claim correct?", "no"),
+        ("I bet my friend a coffee that you can't trace every vertex once. Do I win the bet?", "can't"),
+        ("The rule says the shape a→b, b→c must never appear. Does this layout obey the rule?", "never"),
+    ]:
+        assert v.negation_cue(q) == negation and negation in v.main_clause(q), q
+    # flow-95: a pair written "35-41" goes from 35 to 41
+    assert v.direction_issue("Value of a minimum 35-41 cut?", {"source": 41, "target": 35}) is not None
+    assert v.direction_issue("Value of a minimum 35-41 cut?", {"source": 35, "target": 41}) is None
