@@ -79,6 +79,8 @@ LEAST_CUES = (
     "best", "optimal", "distance", "distances", "far", "apart", "closest", "nearest", "how long", "geodesic",
     "cost", "costs", "weighted", "time",
     "dist", "safest",
+    # "if i only care about paying as little as possible, how much do i pay?" (free batch z, shortest-94)
+    "as little as", "as few as", "as low as",
 )  # fmt: skip
 #: The fewest edges on a path: asked as the least of something, or in hops, steps, legs or changes.
 HOPS_CUES = LEAST_CUES + (
@@ -134,6 +136,9 @@ RANK_CUES = (
     "pagerank", "page rank", "rank", "ranks", "ranked", "ranking", "important", "importance", "influential",
     "influence", "authority", "authoritative", "prestige", "prestigious", "prominent", "central", "centrality",
     "surfer", "google", "score", "popular", "popularity", "link analysis", "random walk", "random walker",
+    # the random surfer told as a story: "follows a link chosen at random ... where do they end up most
+    # often in the long run?" (free batch z, pagerank-93 and -94)
+    "in the long run", "long-run", "damping",
 )  # fmt: skip
 #: The most of something: the node with the highest degree is asked as the most, the highest, a hub.
 MOST_CUES = (

@@ -982,3 +982,14 @@ UNDIRECTED = Schema("", node_count=10, edge_count=12, directed=False)
 def test_with_negations_offers_the_negation_the_ask_says(question, offered, expected):
     tasks = [get_task(name) for name in offered]
     assert [t.name for t in with_negations(tasks, UNDIRECTED, ("G",), question)] == expected
+
+
+def test_the_random_surfer_told_as_a_story_and_paying_as_little_as_possible_are_cues() -> None:
+    # free batch z (pagerank-93, -94, shortest-94; dev now): right choices held back for want of a cue
+    from grraf.pipeline.plan import cue_finding
+
+    surfer = "Each day the story passes along a random outgoing arrow. In the long run, who holds it most often?"
+    assert cue_finding(get_task("pagerank_top"), surfer) is None
+    toll = "Roads are two-way, each weight a toll. Paying as little as possible, how much do I pay from 3 to 7?"
+    assert cue_finding(get_task("shortest_path_weight"), toll) is None
+    assert cue_finding(get_task("pagerank_top"), "Which node has the most edges?") is not None
