@@ -652,7 +652,23 @@ def main_clause(question: str) -> str:
     "you can't draw one line through all of it. Do I win?"
     """
     ask = _FRAME.sub("", _LEADING.sub("", _ARROWS.sub("G'", ask_sentence(question))))
+    # "Can I stop worrying about tank 7, i.e. is there no chain linking the two tanks?": the ask said
+    # again, precisely, after "i.e." is the one to read (free batch z, connectivity-96: cut at the comma,
+    # its "no" went unread and the negation was not offered).
+    restated = _RESTATED.search(ask)
+    if restated and len(ask[restated.end() :].split()) >= 3:
+        ask = ask[restated.end() :]
     return _SUBORDINATE.split(ask, maxsplit=1)[0].strip()
+
+
+#: Where an ask is said again in other words: "..., i.e. ...", "..., in other words, ...".
+#: Only a question said again counts ("i.e. is there ...?"); "bridges, i.e. edges whose removal ..." defines
+#: a word, and the ask stays before it.
+_RESTATED = re.compile(
+    r"(?:\bi\.\s?e\.|,\s*(?:that is to say|that is|in other words|put differently))\s*[,:]?\s*"
+    r"(?=(?:is|are|does|do|can|could|will|would|has|have)\s)",
+    re.I,
+)
 
 
 #: A frame around a claim ("Is it true that ...", "am I right that ...", "would you say ..."): the

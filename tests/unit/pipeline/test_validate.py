@@ -171,3 +171,12 @@ def test_free_batch_z_readings() -> None:
     # flow-95: a pair written "35-41" goes from 35 to 41
     assert v.direction_issue("Value of a minimum 35-41 cut?", {"source": 41, "target": 35}) is not None
     assert v.direction_issue("Value of a minimum 35-41 cut?", {"source": 35, "target": 41}) is None
+
+
+def test_an_ask_said_again_after_ie_is_the_one_read() -> None:
+    # connectivity-96 (free batch z, dev now): the "no" of the restated ask was cut off with it
+    q = "Can I stop worrying about tank 7, i.e. is there no chain of pipes linking tank 3 and tank 7?"
+    assert "no chain" in v.main_clause(q)
+    # a word defined after "i.e." is no ask said again
+    q = "How many edges are bridges, i.e. edges whose removal disconnects the graph?"
+    assert v.main_clause(q) == "How many edges are bridges"
