@@ -392,33 +392,37 @@ def offered(
     # "List the people and films between Tom Hanks and Keanu Reeves on the shortest route." it took
     # the place of the tasks the readers would point to.
     says_not = _says_not(masked) is not None
-    out = []
     ranked = [c.task for c in property_candidates(masked, k=len(PROPERTY_TASKS))]
     # "Was Meg Ryan in Apollo 13?" is all names and stop words once masked: retrieval has nothing
-    # to rank by, so every task is offered in registry order and the filters below choose.
-    for task in ranked or PROPERTY_TASKS:
+    # to rank by, so every task is offered in registry order and the filters below choose. So are
+    # they when the few it ranks are all filtered out ("diane keaton's character in something's gotta
+    # give?": one word ranked two tasks, neither fits; property batch 24, movies-524).
+
+    def fits_the_question(task: Task) -> bool:
         needed = sum(1 for p in task.parameters if p.kind == "entity")
         least = sum(1 for p in task.parameters if p.kind == "entity" and p.required)
         if task.parameter("value") is not None and not held:
-            continue
+            return False
         own_property = task.parameter("property") is not None and task.parameter("rel_type") is None and needed
         if form == "number" and no_numbers and own_property:
-            continue
+            return False
         if asks_nodes and task.output == "value" and not needed:
-            continue
+            return False
         if task.name in _PICKS_AN_END and not ranks:
-            continue
+            return False
         if task.name in _LEAVES_OUT and not says_not:
-            continue
+            return False
         if (task.name in _RANKS_BY_COUNT and not counts) or (task.parameter("threshold") is not None and not states):
-            continue
+            return False
         if task.parameter("low") is not None and not states_range:
-            continue
+            return False
         if task.name in _COUNTS_SHARED and not counts_nodes:
-            continue
+            return False
         # (a named node some task takes only if there is one counts as needed, not as required)
-        if len(exact) <= needed and least <= len(phrases) and task.output in fits:
-            out.append(task)
+        return len(exact) <= needed and least <= len(phrases) and task.output in fits
+
+    out = [t for t in (ranked or PROPERTY_TASKS) if fits_the_question(t)]
+    out = out or [t for t in PROPERTY_TASKS if t not in ranked and fits_the_question(t)]
     return out[:k]
 
 
@@ -440,6 +444,8 @@ def ask_form(question: str) -> str | None:
     True
     >>> ask_form("Among Asian airports, which one flies to the largest number of countries?")
     'node'
+    >>> ask_form("zurich to kahului - fewest flights?"), ask_form("Nice to Lima, fewest flights - what's the routing?")
+    ('number', None)
     """
     form = validate.ask_form(question)
     if form is None and _FEWEST_COUNTED.search(readers.ask_sentence(question)):
@@ -457,7 +463,9 @@ def ask_form(question: str) -> str | None:
 #: "how few steps", "what's the fewest flights I can take": a count, not the route with that count.
 _FEWEST_COUNTED = re.compile(
     r"\bhow\s+few\b|^\s*what(?:'s|\s+is|\s+are)\s+the\s+(?:fewest|least|minimum|smallest\s+number\s+of)\s+"
-    r"[a-z]+s\b(?!\s+(?:route|path|itinerary|chain|connection|trip|journey)s?\b)",
+    r"[a-z]+s\b(?!\s+(?:route|path|itinerary|chain|connection|trip|journey)s?\b)"
+    # "zurich to kahului - fewest flights?" (property batch 24, flights-534: the route was flagged verified)
+    r"|(?:^|[-–—:,]\s*)(?:the\s+)?(?:fewest|least|minimum)\s+[a-z]+s\s*\?\s*$",
     re.IGNORECASE,
 )
 #: "the largest number of countries" ranks by a count; the ask is for the thing ranked.
@@ -2784,11 +2792,33 @@ def _aggregate_property(c: _Check) -> None:
         c.aggregate()
 
 
+#: "fewest flights?": a count of the legs asked for, with no word for the route or its stops and no request.
+_FEWEST_LEGS = re.compile(
+    r"\b(?:fewest|least|minimum number of|smallest number of)\s+(?:flights|planes|hops|steps|stops|connections|legs|"
+    r"changes|transfers)\b",
+    re.IGNORECASE,
+)
+_ROUTE_ASKED = re.compile(
+    r"\b(?:route|routes|routing|path|itinerary|chain|trail|stops|stopovers|layovers|via|through|way|in order|"
+    r"show|find|plan|plot|give|list|name|tell|link|trip|airports|films|people)\b",
+    re.IGNORECASE,
+)
+
+
 def _connection(c: _Check) -> None:
     sources, targets = c.entity("source"), c.entity("target")
     if not sources or not targets:
         return
     masked = _masked(c.question, c.entities)
+    if (
+        c.task.name == "connection_path"
+        and _FEWEST_LEGS.search(masked)
+        and validate.ask_form(c.question) != "list"
+        and not _ROUTE_ASKED.search(_FEWEST_LEGS.sub(" ", masked))
+    ):
+        # "zurich to kahului - fewest flights?" asks how many; the route was flagged verified (property
+        # batch 24, flights-534): a listed route needs a word for the route or its stops.
+        c.soft("The question asks how few legs, not for the route itself (its stops); connection_path lists it.")
     if readers.speaks_of_connection(masked) is None:
         # "How many different characters does Hugo Weaving play in Cloud Atlas?" names two nodes and
         # asks how many: no word of a path, steps or reaching, so no confirmation (batch 3).

@@ -655,6 +655,7 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         phrasings=(
             "How far is the train ride from Leeds to York?",
             "What role did Grace Kelly play in Rear Window?",
+            "What was Bogart's character called in Casablanca?",
             "How much did customer Bob pay for order 17?",
             "Since when has Alice been friends with Bob?",
         ),

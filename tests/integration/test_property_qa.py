@@ -1232,6 +1232,26 @@ def test_or_later_and_negative_degrees_asked_end_to_end_are_verified_and_right(s
     _moved_plans_asked_are_verified_and_right(request.getfixturevalue(store_name), COMPARED_PLANS, library)
 
 
+# ------------------------------------------------------------------ property batch 24
+
+#: Questions moved to dev when readers were fixed for them after property batch 24. (movies-524 moved
+#: too; relationship_property is now offered for it, but on a list property (the roles) its NetworkX
+#: template gives nothing where the Cypher ones give the list: not yet fixed.)
+BATCH_24_PLANS: dict[str, dict[str, Any]] = {
+    "flights-534": {"task": "connection_length", "source": "Zurich", "target": "Kahului"},
+}
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_batch_24_readings_agree_with_the_projection_and_the_gold(store_name, request) -> None:
+    _moved_plans_agree(request.getfixturevalue(store_name), BATCH_24_PLANS)
+
+
+@pytest.mark.parametrize("store_name", ["ladybug", "neo4j_store"])
+def test_batch_24_readings_asked_end_to_end_are_verified_and_right(store_name, request, library) -> None:
+    _moved_plans_asked_are_verified_and_right(request.getfixturevalue(store_name), BATCH_24_PLANS, library)
+
+
 # ------------------------------------------------------------------ names kept on relationships (roles)
 
 #: Questions moved to dev when the names kept on relationships were resolved and by_relationship_value

@@ -2559,3 +2559,14 @@ def test_an_aggregate_is_said_in_words() -> None:
     assert task.say(3.5, {"label": "Movie", "property": "released", "aggregate": "avg"}, "3.5").startswith(
         "The average"
     )
+
+
+def test_how_few_legs_is_no_request_for_the_route(store) -> None:
+    # flights-534 (property batch 24, dev now): the route was flagged verified for "how few flights"
+    ends = {"source": "Glasgow", "target": "Sydney"}
+    _, findings = check(store, "glasgow to sydney - fewest flights?", "connection_path", **ends)
+    assert any("asks how few legs" in f.text for f in findings), texts(findings)
+    _, findings = check(
+        store, "Glasgow to Sydney, fewest flights - which airports do I go through?", "connection_path", **ends
+    )
+    assert not any("asks how few legs" in f.text for f in findings), texts(findings)
