@@ -18,4 +18,7 @@ def solve(G, source, source_label, source_key, target, target_label, target_key,
         for other, data in _linked(G, s, rel_type, "out")
         if other in targets
     ]
-    return sorted({v for v in values if v is not None and not isinstance(v, (list, dict))}, key=str)
+    # A list kept on a relationship (the roles of ACTED_IN) is one value, as Cypher's collect(DISTINCT r.roles)
+    # gives it: the list, not nothing.
+    kept = {tuple(v) if isinstance(v, list) else v for v in values if v is not None and not isinstance(v, dict)}
+    return sorted((list(v) if isinstance(v, tuple) else v for v in kept), key=str)

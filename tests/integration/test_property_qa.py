@@ -1167,10 +1167,15 @@ COMPARED_PLANS: dict[str, dict[str, Any]] = {
 
 # ------------------------------------------------------------------ property batch 24
 
-#: Questions moved to dev when readers were fixed for them after property batch 24. (movies-524 moved
-#: too; relationship_property is now offered for it, but on a list property (the roles) its NetworkX
-#: template gives nothing where the Cypher ones give the list: not yet fixed.)
+#: Questions moved to dev when readers were fixed for them after property batch 24.
 BATCH_24_PLANS: dict[str, dict[str, Any]] = {
+    "movies-524": {
+        "task": "relationship_property",
+        "source": "Diane Keaton",
+        "target": "Something's Gotta Give",
+        "rel_type": "ACTED_IN",
+        "property": "roles",
+    },
     "flights-534": {"task": "connection_length", "source": "Zurich", "target": "Kahului"},
 }
 
