@@ -708,8 +708,6 @@ class _Check:
         ``node``: the named node the relationships leave (or reach); only the types it has fit.
         """
         options = self.graph.types_between(label, direction, wanted)
-        if node is not None and len(options) > 1:
-            options = [t for t in options if t == rel_type or t in self.held_types(node, direction)]
         if carrying is not None:
             options = [
                 t
@@ -717,6 +715,9 @@ class _Check:
                 if carrying in self.graph.properties(t, rel=True)
                 or any(carrying in self.graph.properties(x) for x in self.graph.ends(label, t, direction))
             ]
+        # Last, as it asks the store: only when the schema leaves more than one type.
+        if node is not None and len(options) > 1:
+            options = [t for t in options if t == rel_type or t in self.held_types(node, direction)]
         if len(options) > 1 and self.speaks_of(rel_type) is None:
             others = ", ".join(t for t in options if t != rel_type)
             self.soft(f"The question does not speak of :{rel_type}; it may mean {others}.")
