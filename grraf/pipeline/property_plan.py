@@ -64,10 +64,19 @@ _FITS: dict[str | None, frozenset[str]] = {
     None: frozenset({"number", "value", "nodes", "path"}),
 }
 #: Tasks that rank nodes by how many relationships they have.
-_RANKS_BY_COUNT = frozenset({"top_by_degree", "top_neighbour_by_degree", "compare_degrees", "compare_degree_values"})
+_RANKS_BY_COUNT = frozenset(
+    {"top_by_degree", "top_neighbour_by_degree", "top_two_hop", "compare_degrees", "compare_degree_values"}
+)
 #: Tasks that pick the top or the bottom of a scale among many nodes (not two named ones).
 _PICKS_AN_END = frozenset(
-    {"top_by_degree", "top_neighbour_by_degree", "top_by_property", "top_neighbour_by_property", "most_common_value"}
+    {
+        "top_by_degree",
+        "top_neighbour_by_degree",
+        "top_two_hop",
+        "top_by_property",
+        "top_neighbour_by_property",
+        "most_common_value",
+    }
 )
 #: Tasks that give the size of a connection (its length or weight), not the connection itself.
 _CONNECTION_SIZES = frozenset({"connection_length", "connection_weight"})
@@ -1702,15 +1711,12 @@ def _top_neighbour(c: _Check) -> None:
         c.pattern(_hop_pattern(hop[0], hop[1], hop[2], hop[3]))
 
 
-def _two_hop(c: _Check) -> None:
-    """Two steps from the named node; ``two_hop_count`` counts the nodes ``two_hop_neighbours`` lists."""
-    # The first step's type is checked against the middles the second step continues from, not the
-    # kind asked for: "the actors in Steven Spielberg's films" may go through films he acted in.
-    hop = _from_entity(c, kind_check=False, evidence=False, answer_end=False)
-    second = c.required_name("second_rel_type", "rel_type")
-    if not hop or second is None:
-        return
-    reading, rel_type, direction, middle = hop
+def _second_step(
+    c: _Check, reading: Entity, rel_type: str, middle: Sequence[str], second: str
+) -> tuple[list[tuple[str, str]], str] | None:
+    """The middle labels a second step over ``second`` continues from (after the named node's step
+    over ``rel_type``), and its one direction; None with a finding when it continues from none, or
+    either way."""
     second_direction = c.choice("second_direction")
     options = [(m, d) for m in middle for d in ((second_direction,) if second_direction else ("out", "in"))]
     fitting = [(m, d) for m, d in options if c.graph.ends(m, second, d)]
@@ -1730,12 +1736,27 @@ def _two_hop(c: _Check) -> None:
             f":{second} does not continue from :{'/:'.join(middle)} nodes that way; "
             f"the graph has {c.graph.shown(second)}{hint}."
         )
-        return
+        return None
     directions = {d for _, d in fitting}
     if len(directions) > 1:
         c.hard(f"Say second_direction: the graph has {c.graph.shown(second)}.")
+        return None
+    return fitting, directions.pop()
+
+
+def _two_hop(c: _Check) -> None:
+    """Two steps from the named node; ``two_hop_count`` counts the nodes ``two_hop_neighbours`` lists."""
+    # The first step's type is checked against the middles the second step continues from, not the
+    # kind asked for: "the actors in Steven Spielberg's films" may go through films he acted in.
+    hop = _from_entity(c, kind_check=False, evidence=False, answer_end=False)
+    second = c.required_name("second_rel_type", "rel_type")
+    if not hop or second is None:
         return
-    chosen = directions.pop()
+    reading, rel_type, direction, middle = hop
+    step = _second_step(c, reading, rel_type, middle, second)
+    if step is None:
+        return
+    fitting, chosen = step
     if second == rel_type and chosen == _OPPOSITE[direction]:
         # Back along the same type is the nodes sharing a neighbour with the named one, and whether
         # the named node itself comes back depends on the store (Neo4j never reuses a relationship in
@@ -1768,6 +1789,38 @@ def _two_hop(c: _Check) -> None:
     c.asked_kind(result)
     c.returns(result)
     first = _arrow(_named(reading.value), rel_type, f"(:{'|'.join(middle)})", direction)
+    c.pattern(_arrow(first, second, f"(x:{'|'.join(result)})", chosen))
+
+
+def _top_two_hop(c: _Check) -> None:
+    """The nodes two steps from the named node through the most different middles: "Which director
+    has Tom Hanks acted for most often?" is (Tom Hanks)-[:ACTED_IN]->(m:Movie)<-[:DIRECTED]-(x) ranked
+    by how many of his films x directed. Back along the first type is allowed here ("Which actor has
+    made the most films with Meg Ryan?" ranks her co-actors), the named node itself left out. No
+    task ranked these before: seven property questions in batches 2-24 asked it, and the 1.5B model
+    took top_neighbour_by_degree (a count of each film's relationships) or wrote code."""
+    hop = _from_entity(c, kind_check=False, evidence=False, answer_end=False)
+    second = c.required_name("second_rel_type", "rel_type")
+    if not readers.picks_an_end(c.question):
+        c.hard(f"The question ranks nothing; {c.task.name} keeps only the nodes reached most often.", rules_out=True)
+    elif readers.order_stated(c.question) == "lowest":
+        c.hard(f"The question asks for the fewest; {c.task.name} gives the nodes reached through the most.")
+    _ranks_by_count(c)
+    if not hop or second is None:
+        return
+    reading, rel_type, direction, middle = hop
+    step = _second_step(c, reading, rel_type, middle, second)
+    if step is None:
+        return
+    fitting, chosen = step
+    result = list(dict.fromkeys(x for m, _ in fitting for x in c.graph.ends(m, second, chosen)))
+    c.params["second_rel_type"] = second
+    c.params["second_direction"] = chosen
+    c.rel_evidence(rel_type, reading.label, direction, [m for m, _ in fitting], node=reading)
+    c.rel_evidence(second, fitting[0][0], chosen, c.wanted_labels())
+    c.asked_kind(result)
+    c.returns(result)
+    first = _arrow(_named(reading.value), rel_type, f"(m:{'|'.join(m for m, _ in fitting)})", direction)
     c.pattern(_arrow(first, second, f"(x:{'|'.join(result)})", chosen))
 
 
@@ -3008,6 +3061,7 @@ _SHAPES = {
     "top_neighbour_by_degree": _top_neighbour_by_degree,
     "two_hop_neighbours": _two_hop,
     "two_hop_count": _two_hop,
+    "top_two_hop": _top_two_hop,
     "co_neighbours": _co_neighbours,
     "common_neighbours": _common_neighbours,
     "common_neighbour_count": _common_neighbours,

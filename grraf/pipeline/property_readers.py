@@ -82,7 +82,8 @@ _VERB_FORMS = {
 _SAME_SENSE: tuple[frozenset[str], ...] = (
     frozenset({"act", "play", "star", "cast", "perform", "appear"}),
     frozenset({"role", "charact", "part"}),
-    frozenset({"write", "author"}),
+    # "Whose screenplays has Tom Hanks acted in?" speaks of writing (property batch 24, movies-536)
+    frozenset({"write", "author", "screenplay", "script"}),
     # "Which airport offers more non-stop destinations?" speaks of its routes
     frozenset({"rout", "fli", "flight", "destin", "nonstop"}),
     frozenset({"born", "birth"}),

@@ -355,6 +355,25 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         draw="node",
     ),
     _task(
+        name="top_two_hop",
+        summary="the nodes two steps from the named node through the most different middles (worked with "
+        "most often), ties kept",
+        phrasings=(
+            "Who has Alice co-authored the most papers with?",
+            "Which professor has Bob taken the most courses with?",
+            "Which author has Penguin published most often?",
+            "Which singer has Quincy Jones produced the most albums for?",
+            "Who is Bob's most frequent collaborator?",
+            "Whose songs has Metallica covered most often?",
+            "Which player has Pele shared a pitch with the most times?",
+        ),
+        output="nodes",
+        parameters=(*HOP, SECOND_REL_TYPE, SECOND_DIRECTION, RETURNS),
+        template="property_top_two_hop",
+        sentence=Sentence(value="x in {pattern}, through the most different m: {value}."),
+        draw="node",
+    ),
+    _task(
         name="common_neighbours",
         summary="the nodes linked to both named nodes by the same relationship type and direction",
         phrasings=(

@@ -1184,6 +1184,29 @@ BATCH_24_PLANS: dict[str, dict[str, Any]] = {
 }
 
 
+def _most_often(entity: str, first: str, second: str) -> dict[str, Any]:
+    """The nodes two steps from ``entity`` (over ``first``, then back into a movie over ``second``) most often."""
+    return {
+        "task": "top_two_hop",
+        "entity": entity,
+        "rel_type": first,
+        "second_rel_type": second,
+        "second_direction": "in",
+    }
+
+
+#: Questions moved to dev when top_two_hop came ("Which director has Tom Hanks acted for most often?"):
+#: the plan a person would choose.
+MOST_OFTEN_PLANS: dict[str, dict[str, Any]] = {
+    "movies-50": _most_often("Tom Hanks", "ACTED_IN", "DIRECTED"),
+    "movies-66": _most_often("Meg Ryan", "ACTED_IN", "ACTED_IN"),
+    "movies-161": _most_often("Kevin Bacon", "ACTED_IN", "DIRECTED"),
+    "movies-510": _most_often("Rob Reiner", "DIRECTED", "ACTED_IN"),
+    "movies-536": _most_often("Tom Hanks", "ACTED_IN", "WROTE"),
+    "movies-539": _most_often("Keanu Reeves", "ACTED_IN", "DIRECTED"),
+}
+
+
 # ------------------------------------------------------------------ names kept on relationships (roles)
 
 #: Questions moved to dev when the names kept on relationships were resolved and by_relationship_value
@@ -1450,10 +1473,12 @@ MOVED_PLAN_SETS: dict[str, dict[str, dict[str, Any]]] = {
     "difference": DIFFERENCE_PLANS,
     "compared_relationship": COMPARED_RELATIONSHIP_PLANS,
     "all_linked": ALL_LINKED_PLANS,
+    "most_often": MOST_OFTEN_PLANS,
 }
 #: Those asked of GraphQA end to end too, with the plan as the LLM's reply: verified and right.
 ASKED_PLAN_SETS = [
     "aggregate", "compared", "batch_24", "value", "reader", "difference", "compared_relationship", "all_linked",
+    "most_often",
 ]  # fmt: skip
 
 

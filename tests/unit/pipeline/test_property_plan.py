@@ -104,7 +104,13 @@ def test_a_task_must_use_every_name_found_exactly(store) -> None:
 
 
 def test_ranking_tasks_are_offered_only_to_a_question_that_ranks(store) -> None:
-    ranking = {"top_by_degree", "top_neighbour_by_degree", "top_by_property", "top_neighbour_by_property"}
+    ranking = {
+        "top_by_degree",
+        "top_neighbour_by_degree",
+        "top_two_hop",
+        "top_by_property",
+        "top_neighbour_by_property",
+    }
     plain = "Which movies has Tom Hanks acted in?"
     assert not ranking & {t.name for t in offered(plain, find_entities(plain, store), k=30)}
     ranked = "Which of Tom Hanks's movies came out first?"
@@ -784,6 +790,15 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
                 "second_rel_type": "IN_COUNTRY",
             },
         ),
+        "top_two_hop": (
+            "Which director has Tom Hanks acted for most often?",
+            {
+                "entity": "Tom Hanks",
+                "rel_type": "ACTED_IN",
+                "second_rel_type": "DIRECTED",
+                "second_direction": "in",
+            },
+        ),
         "top_neighbour_by_degree": (
             "Which airport in New Zealand has the most departing flights?",
             {
@@ -1237,6 +1252,23 @@ def test_two_steps_counted_are_checked_step_by_step(store) -> None:
     )
     # (she directs and writes in this graph, and acts in nothing: acting is no other meaning)
     assert texts(findings) == [(False, "The question does not speak of :DIRECTED; it may mean WROTE.")]
+
+
+def test_the_nodes_reached_most_often_two_steps_away(store) -> None:
+    # co-actors ranked by the films shared: back along the first type, the named node left out
+    question = "Which actor has made the most films with Keanu Reeves?"
+    reply = {"entity": "Keanu Reeves", "rel_type": "ACTED_IN", "second_rel_type": "ACTED_IN", "second_direction": "in"}
+    params, findings = check(store, question, "top_two_hop", **reply)
+    assert findings == [] and params["direction"] == "out", texts(findings)
+    # nothing ranked: the plain co-actors are another task's
+    _, findings = check(store, "Who has acted with Keanu Reeves?", "top_two_hop", **reply)
+    assert any(f.hard and f.rules_out and "ranks nothing" in f.text for f in findings), texts(findings)
+    # the fewest: the template keeps the most only
+    _, findings = check(store, "Who has acted with Keanu Reeves the fewest times?", "top_two_hop", **reply)
+    assert any(f.hard and "asks for the fewest" in f.text for f in findings), texts(findings)
+    # a second step that does not continue from the middles is said so
+    _, findings = check(store, question, "top_two_hop", **{**reply, "second_rel_type": "IN_COUNTRY"})
+    assert any(f.hard and ":IN_COUNTRY does not continue from :Movie" in f.text for f in findings), texts(findings)
 
 
 def test_a_named_node_with_one_kind_of_relationship_needs_no_word_for_it(store) -> None:
