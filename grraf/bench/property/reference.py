@@ -1268,6 +1268,39 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-538": lambda: sum(1 for x in _cast("Top Gun") - {"Tom Cruise"} if _born(x) == _born("Tom Cruise")),
         # the three Matrix films with each Wachowski; every other director of his once
         "movies-539": lambda: _top(d()[d().target.isin(_movies_of("Keanu Reeves"))].groupby("source").target.nunique()),
+        # batch 25
+        "movies-540": lambda: _only(
+            a()[(a().source == "Vin Diesel") & (a().target == "Saving Private Ryan")].roles.iloc[0]
+        ),
+        "movies-541": lambda: _born("Rutger Hauer"),
+        # The Shawshank Redemption
+        "movies-542": lambda: _only(set(a()[a().roles.map(lambda r: "Andy Dufresne" in r)].source)),
+        "movies-543": lambda: sorted(_cast("Footloose")),
+        "movies-544": lambda: len(_movies_of("Morgan Freeman")),
+        # 1992, 2003 and 2004
+        "movies-545": lambda: round(
+            float(m()[m().title.isin(set(d()[d().source == "Clint Eastwood"].target))].released.mean()), 4
+        ),
+        "movies-546": lambda: sorted(
+            (set(_co_actors("Jack Nicholson")) & set(_co_actors("Tom Cruise"))) - {"Jack Nicholson", "Tom Cruise"}
+        ),
+        # What Dreams May Come has both
+        "movies-547": lambda: sorted(_movies_of("Robin Williams") - _movies_of("Cuba Gooding Jr.")),
+        # 17 parts; counting actors instead, A Few Good Men (7) would win
+        "movies-548": lambda: _only(_top(a().assign(n=a().roles.map(len)).groupby("target").n.sum())),
+        "movies-549": lambda: bool(_movies_of("Halle Berry") & _movies_of("Keanu Reeves")),
+        # 1997 against 1998
+        "movies-550": lambda: _released("Good Will Hunting") < _released("Saving Private Ryan"),
+        "movies-551": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Takeshi Kitano"), ("Person", "Minnie Driver")
+        ),
+        "movies-552": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Christina Ricci"), ("Person", "Ed Harris")
+        ),
+        "movies-553": lambda: sorted(m()[m().released == 1997].title),
+        "movies-554": lambda: len(set(pr().source)),
+        # A Few Good Men and Charlie Wilson's War
+        "movies-555": lambda: sorted(set(d()[d().target.isin(set(w()[w().source == "Aaron Sorkin"].target))].source)),
     }
 
 
@@ -2466,6 +2499,85 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-538": lambda: g().out_degree("HKG") > g().out_degree("SIN"),
         "flights-539": lambda: nx.shortest_path_length(g(), "NCE", "SCL"),
         "flights-540": lambda: nx.shortest_path_length(g(), "EDI", "MEL"),
+        # batch 25
+        "flights-541": lambda: _only(nodes("flights", "Airport")[nodes("flights", "Airport").city == "Delhi"].name),
+        "flights-542": lambda: float(
+            _only(nodes("flights", "Airport")[nodes("flights", "Airport").city == "Nairobi"].latitude)
+        ),
+        "flights-543": lambda: _distance("YYZ", "MEX"),
+        "flights-544": lambda: sorted(g().successors("MAN")),
+        "flights-545": lambda: len(set(g().successors("PEK"))),
+        # 16 routes, each flown both ways at the same distance
+        "flights-546": lambda: round(
+            float(
+                r()[
+                    (r().target == "JFK") & (r().source.map(country()).map(_continent_by_country_name()) == "Europe")
+                ].distance_km.mean()
+            ),
+            4,
+        ),
+        # Orly flies to Nice, Barcelona and Madrid only: one connection, or at most one, reach the same
+        "flights-547": lambda: _same(
+            sorted(
+                {
+                    c
+                    for b in g().successors("ORY")
+                    for c in g().successors(b)
+                    if _continent_by_country_name()[country()[c]] == "North America"
+                }
+            ),
+            sorted(
+                {
+                    c
+                    for c in nx.single_source_shortest_path_length(g(), "ORY", cutoff=2)
+                    if _continent_by_country_name()[country()[c]] == "North America"
+                }
+            ),
+        ),
+        "flights-548": lambda: sorted(_unlinked_common_origins("NCE", "BER")),
+        "flights-549": lambda: _flown_from_one_not_the_other("VIE", "HEL"),
+        # Sydney 10, Melbourne 9, Auckland 7; without Dubai and Doha, 8, 7 and 5
+        "flights-550": lambda: _same(
+            _only(
+                _top(
+                    pd.Series(
+                        {
+                            x: sum(1 for t in g().successors(x) if _continent_by_country_name()[country()[t]] == "Asia")
+                            for x in g()
+                            if _continent_by_country_name()[country()[x]] == "Oceania"
+                        }
+                    )
+                )
+            ),
+            _only(
+                _top(
+                    pd.Series(
+                        {
+                            x: sum(
+                                1
+                                for t in g().successors(x)
+                                if _continent_by_country_name()[country()[t]] == "Asia" and t not in {"DXB", "DOH"}
+                            )
+                            for x in g()
+                            if _continent_by_country_name()[country()[x]] == "Oceania"
+                        }
+                    )
+                )
+            ),
+        ),
+        # 40.08 against 37.46
+        "flights-551": lambda: float(_airport("PEK").latitude) > float(_airport("ICN").latitude),
+        "flights-552": lambda: nx.shortest_path_length(g(), "KOA", "EDI"),
+        "flights-553": lambda: nx.shortest_path_length(g(), "SCL", "BOM"),
+        # three flights, via Beijing and Delhi
+        "flights-554": lambda: _lightest_within("SEA", "BOM", 3),
+        # no direct flight either: exactly one change and at most one agree
+        "flights-555": lambda: _same(
+            any(g().has_edge(b, "CAI") for b in g().successors("HNL")),
+            nx.single_source_shortest_path_length(g(), "HNL", cutoff=2).get("CAI") is not None,
+        ),
+        # two against one
+        "flights-556": lambda: _only(_top(pd.Series(country()).value_counts()[["India", "China"]])),
     }
 
 
