@@ -870,6 +870,9 @@ _EDGE_GOES = re.compile(
 
 #: Modal verbs in a defined relation ("A can buzz B"): the ask says "able to buzz" or "buzzes".
 _MODALS = frozenset({"can", "could", "may", "might", "will", "would", "shall", "should", "must"})
+#: The auxiliary of a perfect ("has sent"), and the endings of the participles it takes.
+_PERFECT = frozenset({"has", "have", "had"})
+_PARTICIPLE = re.compile(r"[a-z]{2,}(?:ed|en|wn|t)$", re.IGNORECASE)
 #: The prepositions that close a relation of several words ("ships seeds to", "depends on").
 _RELATION_PREPOSITIONS = frozenset({"to", "on", "onto", "into", "from", "at", "for", "with", "of"})
 
@@ -896,8 +899,15 @@ def _defined_role(question: str, number: str) -> NodeRole | None:
     if relation is None:
         return None
     verb, subject_starts = relation
-    # "A can buzz B" is asked as "able to buzz flat 7": the modal says nothing of the direction.
-    words = [w for w in verb.split() if w.lower() not in _MODALS] or verb.split()
+    # "A can buzz B" is asked as "able to buzz flat 7": the modal says nothing of the direction, nor
+    # does a perfect's auxiliary ("A has sent mail to B" asked as "has 7 sent mail"; free batch x).
+    said = verb.split()
+    words = [
+        w
+        for i, w in enumerate(said)
+        if w.lower() not in _MODALS
+        and not (w.lower() in _PERFECT and i + 1 < len(said) and _PARTICIPLE.search(said[i + 1]))
+    ] or said
     # "depends on" also matches "depend directly on": the first word by its stem, an adverb anywhere.
     words[0] = re.escape(re.sub(r"(?:ies|es|s|ed)$", "", words[0])) + r"\w*"
     phrase = r"\b" + words[0]
@@ -965,6 +975,9 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     ('end', 'start')
     >>> node_role("4 <- how many arrows?", 4), node_role("how many arrows -> 4?", 4), node_role("4 -> how many?", 4)
     ('end', 'end', 'start')
+    >>> sent = "An arrow from A to B means A has sent mail to B. To how many mailboxes has 7 sent mail?"
+    >>> node_role(sent, 7), node_role(sent.replace("A has sent mail to B", "B has sent mail to A"), 7)
+    ('start', 'end')
     >>> turned = "An arrow from X to Y means X can be turned into Y. Into how many compounds can 8 be turned?"
     >>> node_role(turned, 8), node_role(turned.replace("X can be turned into Y", "Y can be turned into X"), 8)
     ('start', 'end')
