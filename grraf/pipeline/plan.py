@@ -154,6 +154,11 @@ def confirming_rank(
     return Rankings(tuple(t.name for t in registry), tuple(t.name for t in offered))
 
 
+#: The longest node id a reply may give as free text: bounded, so a reply under the grammar cannot
+#: run on until it is cut off unread (a free entity name did once, property batch 25).
+_LONGEST_ID = 100
+
+
 def choice_schema(
     tasks: Sequence[Task], node_id_types: Sequence[str] = (), written: Sequence[int | str] = ()
 ) -> dict[str, Any]:
@@ -175,9 +180,9 @@ def choice_schema(
     elif tuple(node_id_types) == ("int",):
         node = {"type": "integer"}
     elif tuple(node_id_types) == ("str",):
-        node = {"type": "string"}
+        node = {"type": "string", "maxLength": _LONGEST_ID}
     else:
-        node = {"anyOf": [{"type": "integer"}, {"type": "string"}]}
+        node = {"anyOf": [{"type": "integer"}, {"type": "string", "maxLength": _LONGEST_ID}]}
     kinds: dict[str, dict[str, Any]] = {"node": node, "integer": {"type": "integer"}, "number": {"type": "number"}}
     options: list[dict[str, Any]] = []
     for task in [*tasks, None]:

@@ -260,6 +260,10 @@ def candidate_lines(tasks: Sequence[Task], question: str = "") -> str:
     return "\n".join(lines)
 
 
+#: The longest free-text name a reply may give when the question is not known.
+_LONGEST_NAME = 200
+
+
 def choice_schema(
     tasks: Sequence[Task], graph: PropertyGraph, entities: Sequence[Entity], question: str = ""
 ) -> dict[str, Any]:
@@ -301,9 +305,13 @@ def choice_schema(
     # type goes both ways (routes between airports): asked, the 1.5B model answered "out" for the
     # films a director made and kept it when told "use second_direction in" (movies-15, -63).
     fixed_second = bool(entities) and not _second_step_open(graph, entities)
+    # Free text, when no name was resolved, is a name the question writes: no longer than the question.
+    # Unbounded, the 1.5B model once ran an entity on as a pattern ("Andy Dufresne-[:ACTED_IN]-(:Movie)
+    # -[:IN_COUNTRY]->...") until the reply was cut off and could not be read (property batch 25).
+    free = {"type": "string", "maxLength": max(len(question), 1) if question else _LONGEST_NAME}
     kinds: dict[str, dict[str, Any]] = {
-        "entity": {"type": "string", "enum": names} if names else {"type": "string"},
-        "value": {"type": "string", "enum": held} if held else {"type": "string"},
+        "entity": {"type": "string", "enum": names} if names else free,
+        "value": {"type": "string", "enum": held} if held else free,
         "label": {"type": "string", "enum": list(graph.labels)},
         "rel_type": {"type": "string", "enum": graph.rel_types},
         "property": {"type": "string", "enum": graph.all_properties()},

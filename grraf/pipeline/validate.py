@@ -901,13 +901,13 @@ def _defined_role(question: str, number: str) -> NodeRole | None:
     verb, subject_starts = relation
     # "A can buzz B" is asked as "able to buzz flat 7": the modal says nothing of the direction, nor
     # does a perfect's auxiliary ("A has sent mail to B" asked as "has 7 sent mail"; free batch x).
-    said = verb.split()
+    written = verb.split()
     words = [
         w
-        for i, w in enumerate(said)
+        for i, w in enumerate(written)
         if w.lower() not in _MODALS
-        and not (w.lower() in _PERFECT and i + 1 < len(said) and _PARTICIPLE.search(said[i + 1]))
-    ] or said
+        and not (w.lower() in _PERFECT and i + 1 < len(written) and _PARTICIPLE.search(written[i + 1]))
+    ] or written
     # "depends on" also matches "depend directly on": the first word by its stem, an adverb anywhere.
     words[0] = re.escape(re.sub(r"(?:ies|es|s|ed)$", "", words[0])) + r"\w*"
     phrase = r"\b" + words[0]

@@ -36,7 +36,7 @@ def test_the_schema_requires_each_tasks_parameters_and_allows_none() -> None:
     by_task = {o["properties"]["task"]["const"]: o for o in schema["anyOf"]}
     assert by_task["k_core"]["required"] == ["task", "k"] and by_task["k_core"]["properties"]["k"]["type"] == "integer"
     assert by_task["pagerank_top"]["required"] == ["task"]  # damping has a default
-    assert by_task["degree"]["properties"]["node"] == {"type": "string"}
+    assert by_task["degree"]["properties"]["node"] == {"type": "string", "maxLength": 100}  # bounded: cannot run on
     assert set(by_task) == {"k_core", "pagerank_top", "degree", "none"}
 
 

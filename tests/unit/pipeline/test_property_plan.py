@@ -80,6 +80,10 @@ def test_schema_names_are_enums_so_the_grammar_cannot_invent_one(store) -> None:
     assert neighbours["required"] == ["task", "entity", "rel_type"]  # direction and returns may be left out
     assert top["properties"]["label"]["enum"] == ["Person", "Movie", "Airport", "Country"]
     assert none["properties"] == {"task": {"const": "none"}}
+    # no name resolved: free text, but no longer than the question (the grammar cannot run on)
+    question = "Who played Andy?"
+    free = choice_schema([get_task("neighbours")], PropertyGraph.of(schema), [], question)["anyOf"][0]
+    assert free["properties"]["entity"] == {"type": "string", "maxLength": len(question)}
 
 
 def test_tasks_that_need_more_names_than_the_question_gives_are_not_offered(store) -> None:
