@@ -170,6 +170,8 @@ FARTHEST_CUES = (
     "hardest", "hard", "layer", "layers",
     # "the worst-placed pair": holds the "placed" of a least worst case (LEAST_WORST) without being one
     "worst-placed",
+    # "the smallest D for which the D-th power of this graph is a complete graph": every pair within D
+    "complete graph",
 )  # fmt: skip
 #: The best place to stand: a radius is a least worst case.
 CENTRE_CUES = (
@@ -186,7 +188,9 @@ EVERY_PAIR = (
 #: A pair of nodes at all: a radius is about one node (where to stand), never a pair ("For the worst-placed
 #: pair of castles, how many roads ...?" confirmed radius by "placed", flagged verified: free batch y,
 #: diameter-90). None of the 1,934 free wordings of radius or eccentricity says "pair"; 28 of diameter do.
-ANY_PAIR = (*EVERY_PAIR, "pair", "pairs", "pairwise")
+#: A complete graph has every pair linked ("the smallest D for which the D-th power of this graph is a
+#: complete graph" ran radius, flagged verified: free batch z, diameter-94).
+ANY_PAIR = (*EVERY_PAIR, "pair", "pairs", "pairwise", "complete graph")
 #: Three at a time: a matching pairs nodes off, a group of three all linked is a triangle's ("Three hikers
 #: can share the tent only if each pair gets along" ran maximum_matching, flagged verified: free batch p,
 #: triplet-65).
