@@ -840,11 +840,17 @@ _START_AFTER = (
 # where the contrast then held a right in_degree back for out_degree).
 _END_AFTER = r"\s+(?:(?:be|is|are|gets?|was|were)\s+(?:directly\s+)?reached|(?:\w+ly\s+)?receiv(?:e|es|ed|ing))\b"
 _ARROW_LEFT, _ARROW_RIGHT = r"\s*(?:<-+|←)\s*", r"\s*(?:-+>|→)\s*"
+# NetworkX's own names too, pasted as code: "len(G.pred[5])" counts 5's predecessors (free batch aa,
+# in_degree-98: read as nothing, the out-degree was confirmed and flagged verified).
 _END_WORDS = re.compile(
-    r"\b(incoming|inbound|in-?degree|in degree|arriving|predecessors?|in-neighbou?rs?|targets?)\b", re.IGNORECASE
+    r"\b(incoming|inbound|in-?degree|in degree|arriving|predecessors?|in-neighbou?rs?|targets?|pred|in_edges|"
+    r"in_degree)\b",
+    re.IGNORECASE,
 )
 _START_WORDS = re.compile(
-    r"\b(outgoing|outbound|out-?degree|out degree|departing|successors?|out-neighbou?rs?|sources?)\b", re.IGNORECASE
+    r"\b(outgoing|outbound|out-?degree|out degree|departing|successors?|out-neighbou?rs?|sources?|succ|out_edges|"
+    r"out_degree)\b",
+    re.IGNORECASE,
 )
 
 
@@ -870,9 +876,11 @@ _EDGE_GOES = re.compile(
 
 #: Modal verbs in a defined relation ("A can buzz B"): the ask says "able to buzz" or "buzzes".
 _MODALS = frozenset({"can", "could", "may", "might", "will", "would", "shall", "should", "must"})
-#: The auxiliary of a perfect ("has sent"), and the endings of the participles it takes.
-_PERFECT = frozenset({"has", "have", "had"})
+#: The auxiliaries of a perfect or a passive ("has sent", "was copied"), and the endings of the
+#: participles they take.
+_AUXILIARIES = frozenset({"has", "have", "had", "is", "are", "was", "were", "be", "been", "being"})
 _PARTICIPLE = re.compile(r"[a-z]{2,}(?:ed|en|wn|t)$", re.IGNORECASE)
+_ADVERB = re.compile(r"[a-z]{3,}ly", re.IGNORECASE)
 #: The prepositions that close a relation of several words ("ships seeds to", "depends on").
 _RELATION_PREPOSITIONS = frozenset({"to", "on", "onto", "into", "from", "at", "for", "with", "of"})
 
@@ -900,13 +908,16 @@ def _defined_role(question: str, number: str) -> NodeRole | None:
         return None
     verb, subject_starts = relation
     # "A can buzz B" is asked as "able to buzz flat 7": the modal says nothing of the direction, nor
-    # does a perfect's auxiliary ("A has sent mail to B" asked as "has 7 sent mail"; free batch x).
+    # does an auxiliary before a participle ("A has sent mail to B" asked as "has 7 sent mail", free
+    # batch x; "B was copied from A" as "was 4 copied", free batch aa), nor an adverb, which the ask
+    # may move or leave out ("copied directly from" asked as "was 4 directly copied").
     written = verb.split()
     words = [
         w
         for i, w in enumerate(written)
         if w.lower() not in _MODALS
-        and not (w.lower() in _PERFECT and i + 1 < len(written) and _PARTICIPLE.search(written[i + 1]))
+        and not (w.lower() in _AUXILIARIES and i + 1 < len(written) and _PARTICIPLE.search(written[i + 1]))
+        and not _ADVERB.fullmatch(w)
     ] or written
     # "depends on" also matches "depend directly on": the first word by its stem, an adverb anywhere.
     words[0] = re.escape(re.sub(r"(?:ies|es|s|ed)$", "", words[0])) + r"\w*"
@@ -973,8 +984,13 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     >>> supplies = "An edge from company X to company Y means X supplies Y. How many suppliers does company 7 have?"
     >>> node_role(supplies, 7), node_role(supplies.replace("X supplies Y", "Y supplies X"), 7)
     ('end', 'start')
+    >>> node_role("len(G.pred[5]) for this directed graph?", 5), node_role("len(G.succ[5])?", 5)
+    ('end', 'start')
     >>> node_role("4 <- how many arrows?", 4), node_role("how many arrows -> 4?", 4), node_role("4 -> how many?", 4)
     ('end', 'end', 'start')
+    >>> copied = "An arrow from A to B means B was copied directly from A. From how many was 4 directly copied?"
+    >>> node_role(copied, 4)
+    'end'
     >>> sent = "An arrow from A to B means A has sent mail to B. To how many mailboxes has 7 sent mail?"
     >>> node_role(sent, 7), node_role(sent.replace("A has sent mail to B", "B has sent mail to A"), 7)
     ('start', 'end')
