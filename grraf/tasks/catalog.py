@@ -81,6 +81,8 @@ LEAST_CUES = (
     "dist", "safest",
     # "if i only care about paying as little as possible, how much do i pay?" (free batch z, shortest-94)
     "as little as", "as few as", "as low as",
+    # "If my hero rides from A to B as fast as possible, how many days ...?" (free batch aa, shortest-97)
+    "as fast as", "as quickly as", "as cheaply as",
 )  # fmt: skip
 #: The fewest edges on a path: asked as the least of something, or in hops, steps, legs or changes.
 HOPS_CUES = LEAST_CUES + (
@@ -109,6 +111,9 @@ PAIRING_CUES = (
     "overlap", "overlapping", "twice", "more than one", "at most one", "only one", "independent", "assign",
     "assigned", "assignment", "marry", "married", "marriage", "marriages", "teams", "duos",
     "shared", "no two", "endpoints",
+    # "How many playdates can run at the same time, at most?": no dog in two at once (free batch aa,
+    # max_matching-97)
+    "at the same time",
 )  # fmt: skip
 #: What breaks when one thing goes: bridges and cut vertices are asked through their removal.
 REMOVAL_CUES = (
@@ -139,6 +144,8 @@ RANK_CUES = (
     # the random surfer told as a story: "follows a link chosen at random ... where do they end up most
     # often in the long run?" (free batch z, pagerank-93 and -94)
     "in the long run", "long-run", "damping",
+    # "Which flower does it visit most often over time?" (free batch aa, pagerank-97)
+    "over time",
 )  # fmt: skip
 #: The most of something: the node with the highest degree is asked as the most, the highest, a hub.
 MOST_CUES = (
@@ -170,6 +177,7 @@ FARTHEST_CUES = (
     "hardest", "hard", "layer", "layers",
     # "the worst-placed pair": holds the "placed" of a least worst case (LEAST_WORST) without being one
     "worst-placed",
+    "diam",  # "diam(G), unweighted?" (free batch aa, diameter-98)
     # "the smallest D for which the D-th power of this graph is a complete graph": every pair within D
     "complete graph",
 )  # fmt: skip
@@ -219,6 +227,7 @@ ORDER_CUES = (
     "sorted", "sorting", "arrange", "arrangement", "before", "after", "first", "line up", "list", "topological",
     "topologically", "plan", "queue", "forward", "precede", "precedes", "preceding", "prerequisite",
     "prerequisites", "depends", "depend", "dependency", "dependencies", "sequencing", "lineup", "rank",
+    "line-up",  # "every vertex in a single line-up where no arc points back" (free batch aa, topology-98)
 )  # fmt: skip
 #: Every one exactly once: a Hamiltonian or Eulerian tour is asked with a word for all and once.
 EVERY_ONCE_CUES = (
