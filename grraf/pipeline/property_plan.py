@@ -2198,6 +2198,12 @@ def _degree(c: _Check) -> tuple[str, str, str] | None:
         c.hard(f"The question counts {noun} (:{counted} nodes), but {counts} counts :{'/:'.join(far)} nodes.")
     elif role is not None and role != rel_type:
         c.hard(f"The question counts {noun} (:{counted} nodes with :{role}), but {counts} counts :{rel_type}.")
+    held = next((p for p in c.graph.properties(rel_type, rel=True) if noun and readers.mentioned(p, noun)), None)
+    if held is not None:
+        # "which film has the most characters played across its whole cast?" counts the roles kept on
+        # :ACTED_IN (one actor may play several), not the actors: top_by_degree's count was flagged
+        # verified (property batch 25, movies-548).
+        c.hard(f"The question counts {noun} (the {held!r} kept on :{rel_type}), but {counts} counts relationships.")
     c.params["rel_type"], c.params["direction"] = rel_type, chosen
     return label, rel_type, chosen
 
@@ -2392,10 +2398,21 @@ def _names_a_trip(c: _Check, a: Entity, b: Entity, gives: str) -> bool:
     """Whether the question names a trip from one named node to the other ("from X to Y"), which a
     task that reads the two as a pair (to compare, or for what both link to) does not answer; a
     finding that rules the task out when it does."""
-    if not _TRIP.search(_masked(c.question, c.entities)):
+    masked = _masked(c.question, c.entities)
+    if not _TRIP.search(masked) and not _FEWEST_LINKS.search(masked):
         return False
     c.hard(f"The question names a trip from {a.phrase!r} to {b.phrase!r}; {c.task.name} {gives}.", rules_out=True)
     return True
+
+
+#: The shortest connection asked for in so many words: "Connect X to Y ..., in as few links as
+#: possible" got the films both acted in ([]), flagged verified (property batch 25, movies-551).
+_FEWEST_LINKS = re.compile(
+    r"\bas\s+few\s+(?:links|steps|hops|jumps|connections|degrees|handshakes|films|movies|flights|legs)\s+as\s+"
+    r"(?:possible|you\s+can|I\s+can)\b|\bfewest\s+(?:links|steps|hops|jumps|connections|degrees|handshakes|legs)\b"
+    r"|\bshortest\s+(?:chain|path|route|connection|link|trail)\b",
+    re.IGNORECASE,
+)
 
 
 def _compare_entities(c: _Check) -> None:

@@ -58,8 +58,11 @@ _YES_NO_WORDS = re.compile(
     r"\b(?:tell|let) (?:me|us) (?:know )?if\b|"
     r"\b(?:compute|decide|verify|confirm|establish|work out|figure out|see|test|report|say|answer|judge|"
     r"assess|state|indicate) (?:whether|if)\b|"
-    # a question after a lead-in: "If I leave town 3, is there ...?", "Look for the motif: does it ...?"
-    r"[,:;]\s*(is|are|does|do|can|could|has|have|will|would)\s+(?:it|there|this|that|they|the|a|an|we|i|you|"
+    # a question after a lead-in: "If I leave town 3, is there ...?", "Look for the motif: does it ...?",
+    # "halle berry and keanu reeves - were they ever in a film together?" (property batch 25, movies-549:
+    # read as no yes/no ask, a list of shared films was flagged verified)
+    r"(?:[,:;]|\s[-–—])\s*(is|are|was|were|does|do|did|can|could|has|have|will|would)\s+(?:it|there|this|that|"
+    r"they|the|a|an|we|i|you|"
     # "Treating every edge as two-way, are 3 and 5 in the same connected component?"
     r"every|each|all|any|some|its|my|our|your|their|these|those|nodes?|vertex|vertices|\d+)\b",
     re.IGNORECASE,
@@ -330,6 +333,8 @@ def ask_form(question: str) -> AskForm | None:
     >>> ask_form("Of the pairs of friends of 3, what share are friends? Give a number between 0 and 1.")
     'number'
     >>> ask_form("A trip visits each city once. Tell me yes if that can't be done, no if it can.")
+    'yes/no'
+    >>> ask_form("halle berry and keanu reeves - were they ever in a film together?")
     'yes/no'
     """
     ask = ask_sentence(question)

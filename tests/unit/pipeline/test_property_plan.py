@@ -1275,6 +1275,29 @@ def test_the_nodes_reached_most_often_two_steps_away(store) -> None:
     assert any(f.hard and ":IN_COUNTRY does not continue from :Movie" in f.text for f in findings), texts(findings)
 
 
+def test_a_shortest_connection_asked_in_so_many_words_is_no_shared_neighbour(store) -> None:
+    # movies-551 (dev now): "Connect X to Y ..., in as few links as possible" got the films both acted in
+    reply = {"entity": "Tom Hanks", "rel_type": "ACTED_IN", "other": "Meg Ryan"}
+    question = "Connect Tom Hanks to Meg Ryan through films and the people in them, in as few links as possible."
+    _, findings = check(store, question, "common_neighbours", **reply)
+    assert any(f.hard and f.rules_out and "names a trip" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Which films did Tom Hanks and Meg Ryan both act in?", "common_neighbours", **reply)
+    assert findings == [], texts(findings)
+    # movies-549 (dev now): a yes/no ask after a dash is no ask for the films
+    together = "tom hanks and meg ryan - were they ever in a film together?"
+    _, findings = check(store, together, "common_neighbours", **reply)
+    assert any(f.hard and "asks for a yes or no" in f.text for f in findings), texts(findings)
+
+
+def test_counting_what_is_kept_on_the_relationships_is_not_counting_them(store) -> None:
+    # movies-548 (dev now): "the most characters played across its cast" counts roles, not actors
+    reply = {"label": "Movie", "rel_type": "ACTED_IN"}
+    _, findings = check(store, "Which film has the most characters played across its cast?", "top_by_degree", **reply)
+    assert any(f.hard and "the 'roles' kept on :ACTED_IN" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Which film has the most actors?", "top_by_degree", **reply)
+    assert not any(f.hard for f in findings), texts(findings)
+
+
 def test_a_named_node_with_one_kind_of_relationship_needs_no_word_for_it(store) -> None:
     # movies-259 (dev now): "How many Keanu Reeves movies ..." speaks of no relationship, but he only acts
     question = "Which movies is Keanu Reeves in?"
