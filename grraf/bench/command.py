@@ -196,7 +196,9 @@ def _print_report(out: Path) -> None:
     "had not seen grraf's answers nor its property code, all test, run once on both stores, and seen); 23 (32 "
     "more, 16 per graph, written on 2026-11-29 by someone who had not seen grraf's answers nor its property "
     "code, all test, run once on both stores, and seen); 24 (32 more, 16 per graph, written on 2026-11-30 the "
-    "same way, all test, run once on both stores, Neo4j with the peers, and seen); default: every batch.",
+    "same way, all test, run once on both stores, Neo4j with the peers, and seen); 25 (32 more, 16 per graph, "
+    "written on 2026-11-30 the same way, all test, run once on both stores, Neo4j with the peers, and seen); "
+    "default: every batch.",
 )
 @click.option(
     "--added",
