@@ -1752,6 +1752,28 @@ def _second_step(
     return fitting, directions.pop()
 
 
+def _bind_two_steps(
+    c: _Check,
+    reading: Entity,
+    first: tuple[str, str],
+    second: tuple[str, str],
+    fitting: Sequence[tuple[str, str]],
+    middle_shown: str,
+) -> None:
+    """The parameters, evidence and pattern of a checked two-step shape: ``first`` and ``second`` are
+    (type, direction) of the steps from the named node, ``fitting`` the middles the second continues from."""
+    (rel_type, direction), (second_type, second_direction) = first, second
+    result = list(dict.fromkeys(x for m, _ in fitting for x in c.graph.ends(m, second_type, second_direction)))
+    c.params["second_rel_type"] = second_type
+    c.params["second_direction"] = second_direction
+    c.rel_evidence(rel_type, reading.label, direction, [m for m, _ in fitting], node=reading)
+    c.rel_evidence(second_type, fitting[0][0], second_direction, c.wanted_labels())
+    c.asked_kind(result)
+    c.returns(result)
+    start = _arrow(_named(reading.value), rel_type, middle_shown, direction)
+    c.pattern(_arrow(start, second_type, f"(x:{'|'.join(result)})", second_direction))
+
+
 def _two_hop(c: _Check) -> None:
     """Two steps from the named node; ``two_hop_count`` counts the nodes ``two_hop_neighbours`` lists."""
     # The first step's type is checked against the middles the second step continues from, not the
@@ -1789,15 +1811,7 @@ def _two_hop(c: _Check) -> None:
         # "How many non-stop routes land at airports in Oceania?" got the airports flying there (20, not
         # 43 routes), flagged verified (property batch 20, flights-467).
         c.hard(f"The question counts {counted} (relationships); {c.task.name} counts the different nodes they reach.")
-    result = list(dict.fromkeys(x for m, _ in fitting for x in c.graph.ends(m, second, chosen)))
-    c.params["second_rel_type"] = second
-    c.params["second_direction"] = chosen
-    c.rel_evidence(rel_type, reading.label, direction, [m for m, _ in fitting], node=reading)
-    c.rel_evidence(second, fitting[0][0], chosen, c.wanted_labels())
-    c.asked_kind(result)
-    c.returns(result)
-    first = _arrow(_named(reading.value), rel_type, f"(:{'|'.join(middle)})", direction)
-    c.pattern(_arrow(first, second, f"(x:{'|'.join(result)})", chosen))
+    _bind_two_steps(c, reading, (rel_type, direction), (second, chosen), fitting, f"(:{'|'.join(middle)})")
 
 
 def _top_two_hop(c: _Check) -> None:
@@ -1821,15 +1835,9 @@ def _top_two_hop(c: _Check) -> None:
     if step is None:
         return
     fitting, chosen = step
-    result = list(dict.fromkeys(x for m, _ in fitting for x in c.graph.ends(m, second, chosen)))
-    c.params["second_rel_type"] = second
-    c.params["second_direction"] = chosen
-    c.rel_evidence(rel_type, reading.label, direction, [m for m, _ in fitting], node=reading)
-    c.rel_evidence(second, fitting[0][0], chosen, c.wanted_labels())
-    c.asked_kind(result)
-    c.returns(result)
-    first = _arrow(_named(reading.value), rel_type, f"(m:{'|'.join(m for m, _ in fitting)})", direction)
-    c.pattern(_arrow(first, second, f"(x:{'|'.join(result)})", chosen))
+    _bind_two_steps(
+        c, reading, (rel_type, direction), (second, chosen), fitting, f"(m:{'|'.join(m for m, _ in fitting)})"
+    )
 
 
 def _co_neighbours(c: _Check) -> None:
