@@ -85,7 +85,10 @@ _YES_NO_STATED = re.compile(
 _NUMBER_STATED = re.compile(
     r"\b(?:just|only|simply)\s+(?:(?:give|tell|send)\s+(?:me|us)\s+)?(?:how many|the count|the total)\b"
     # "len(list(G.successors(4)))?": a length asked in code (answered with the list, free batch k)
-    r"|\blen\s*\(",
+    r"|\blen\s*\("
+    # "... what's the furthest it would ever have to go? Give that number." (free batch ab, radius-99:
+    # read as a closing request for things, only a path task was offered)
+    r"|\b(?:give|tell|report|send)\s+(?:me\s+|us\s+)?(?:just\s+)?(?:that|the|this)\s+(?:number|count|figure)\b",
     re.IGNORECASE,
 )
 #: A closing request for things, after the ask ("... ? List the airports.").
@@ -336,6 +339,8 @@ def ask_form(question: str) -> AskForm | None:
     'yes/no'
     >>> ask_form("halle berry and keanu reeves - were they ever in a film together?")
     'yes/no'
+    >>> ask_form("Where should the station go? How far is its farthest town then? Give that number.")
+    'number'
     """
     ask = ask_sentence(question)
     # The ask sentence alone misses a form stated after it ("cycle present? yes or no").
