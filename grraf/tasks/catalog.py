@@ -129,6 +129,7 @@ REMOVAL_CUES = (
     "stranded", "isolate", "isolated", "islands", "pieces", "components", "broke", "fall apart", "falls apart",
     "fell apart", "no longer", "seal", "sealed", "seals", "disappear", "disappears", "disappeared", "vanish",
     "vanishes", "vanished",
+    "shutdown", "shutdowns",  # "airports whose shutdown alone would leave ..." (free batch ab, articulation_points-99)
 )  # fmt: skip
 #: A core is what remains when everything with fewer than k ties is dropped.
 CORE_CUES = (
