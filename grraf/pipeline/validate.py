@@ -891,6 +891,8 @@ _MODALS = frozenset({"can", "could", "may", "might", "will", "would", "shall", "
 _AUXILIARIES = frozenset({"has", "have", "had", "is", "are", "was", "were", "be", "been", "being"})
 _PARTICIPLE = re.compile(r"[a-z]{2,}(?:ed|en|wn|t)$", re.IGNORECASE)
 _ADVERB = re.compile(r"[a-z]{3,}ly", re.IGNORECASE)
+#: Verbs that end like an adverb: the relation itself ("A can supply B"), never left out.
+_LY_VERBS = frozenset({"supply", "apply", "reply", "rely", "comply", "imply", "multiply", "ally", "rally", "tally"})
 #: The prepositions that close a relation of several words ("ships seeds to", "depends on").
 _RELATION_PREPOSITIONS = frozenset({"to", "on", "onto", "into", "from", "at", "for", "with", "of"})
 
@@ -927,7 +929,7 @@ def _defined_role(question: str, number: str) -> NodeRole | None:
         for i, w in enumerate(written)
         if w.lower() not in _MODALS
         and not (w.lower() in _AUXILIARIES and i + 1 < len(written) and _PARTICIPLE.search(written[i + 1]))
-        and not _ADVERB.fullmatch(w)
+        and not (_ADVERB.fullmatch(w) and w.lower() not in _LY_VERBS)
     ] or written
     # "depends on" also matches "depend directly on": the first word by its stem, an adverb anywhere.
     words[0] = re.escape(re.sub(r"(?:ies|es|s|ed)$", "", words[0])) + r"\w*"
@@ -1001,6 +1003,8 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     >>> copied = "An arrow from A to B means B was copied directly from A. From how many was 4 directly copied?"
     >>> node_role(copied, 4)
     'end'
+    >>> node_role("An arrow from A to B means A can supply B. How many companies can 7 supply?", 7)
+    'start'
     >>> sent = "An arrow from A to B means A has sent mail to B. To how many mailboxes has 7 sent mail?"
     >>> node_role(sent, 7), node_role(sent.replace("A has sent mail to B", "B has sent mail to A"), 7)
     ('start', 'end')
