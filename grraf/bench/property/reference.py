@@ -1301,6 +1301,52 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-554": lambda: len(set(pr().source)),
         # A Few Good Men and Charlie Wilson's War
         "movies-555": lambda: sorted(set(d()[d().target.isin(set(w()[w().source == "Aaron Sorkin"].target))].source)),
+        # batch 26
+        "movies-556": lambda: _only(a()[(a().source == "Connie Nielsen") & (a().target == "Gladiator")].roles.iloc[0]),
+        "movies-557": lambda: _born("Miloš Forman"),
+        "movies-558": lambda: _only(
+            set(a()[(a().target == "Stand By Me") & a().roles.map(lambda r: "Vern Tessio" in r)].source)
+        ),
+        # Apollo 13 and Forrest Gump
+        "movies-559": lambda: _co_actors("Gary Sinise"),
+        # characters named "Private ..."; Tom Hanks plays a captain, Tom Sizemore a sergeant
+        "movies-560": lambda: sorted(
+            set(
+                a()[
+                    (a().target == "Saving Private Ryan")
+                    & a().roles.map(lambda r: any(x.startswith("Private") for x in r))
+                ].source
+            )
+        ),
+        # Hilary Swank (1974); Laurence Fishburne (1961) next
+        "movies-561": lambda: _only(
+            _youngest(set(a()[a().target.isin(set(d()[d().source == "Clint Eastwood"].target))].source))
+        ),
+        # Something's Gotta Give
+        "movies-562": lambda: _only(
+            set(d()[d().target.isin(_movies_of("Jack Nicholson"))].source)
+            & set(d()[d().target.isin(_movies_of("Keanu Reeves"))].source)
+        ),
+        # the three Matrix films
+        "movies-563": lambda: len(_produced("Joel Silver") & _movies_of("Keanu Reeves")),
+        # 1999 and 2003
+        "movies-564": lambda: _released("The Matrix Revolutions") - _released("The Matrix"),
+        "movies-565": lambda: sorted(set(d()[d().target.isin(set(m()[m().released == 2003].title))].source)),
+        # Mystic River
+        "movies-566": lambda: bool(set(d()[d().source == "Clint Eastwood"].target) & _movies_of("Kevin Bacon")),
+        # The Birdcage
+        "movies-567": lambda: bool(_movies_of("Gene Hackman") & _movies_of("Robin Williams")),
+        # 5 against 7
+        "movies-568": lambda: len(_movies_of("Hugo Weaving")) > len(_movies_of("Keanu Reeves")),
+        "movies-569": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Connie Nielsen"), ("Person", "Ian Holm")
+        ),
+        "movies-570": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Al Pacino"), ("Person", "Hilary Swank")
+        ),
+        "movies-571": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Annabella Sciorra"), ("Person", "Naomie Harris")
+        ),
     }
 
 
@@ -1334,6 +1380,13 @@ def _second_oldest() -> str:
     if not first < second < third:
         raise ValueError(f"the second-oldest is tied: {years.head(4).to_dict('records')}")
     return str(years.name.iloc[1])
+
+
+def _youngest(people: set[str]) -> list[str]:
+    """Everyone of ``people`` born last (ties kept; unknown birth years left out)."""
+    p = nodes("movies", "Person")
+    chosen = p[p.name.isin(people)].dropna(subset=["born"])
+    return sorted(chosen[chosen.born == chosen.born.max()].name)
 
 
 def _born(name: str) -> int:
@@ -2578,6 +2631,45 @@ def _flights_reference() -> dict[str, Reference]:
         ),
         # two against one
         "flights-556": lambda: _only(_top(pd.Series(country()).value_counts()[["India", "China"]])),
+        # batch 26
+        "flights-557": lambda: _only(nodes("flights", "Airport")[nodes("flights", "Airport").city == "Rome"].code),
+        "flights-558": lambda: float(_airport(_code_of("Cape Town International Airport")).longitude),
+        "flights-559": lambda: sorted(g().successors(_code_of("Rome Fiumicino Airport"))),
+        "flights-560": lambda: len(set(g().predecessors("LAX"))),
+        # 20 routes
+        "flights-561": lambda: round(float(r()[r().source == "MIA"].distance_km.mean()), 4),
+        "flights-562": lambda: sorted(_unlinked_common_origins("MEX", "JNB")),
+        "flights-563": lambda: sorted(
+            t for t in g().successors("ZRH") if _continent_by_country_name()[country()[t]] == "North America"
+        ),
+        # 544 km; Seattle 1537
+        "flights-564": lambda: _nearest_destination("LAX"),
+        # every such route is flown both ways: departing or arriving, the same airports
+        "flights-565": lambda: _airports_on_routes_shorter_than(150),
+        "flights-566": lambda: g().has_edge("DFW", "SYD"),
+        # 25.80 against 19.44
+        "flights-567": lambda: float(_airport("MIA").latitude) < float(_airport("MEX").latitude),
+        # no direct flight either: exactly one change and at most one agree
+        "flights-568": lambda: _same(
+            any(g().has_edge(b, "HNL") for b in g().successors("GLA")),
+            nx.single_source_shortest_path_length(g(), "GLA", cutoff=2).get("HNL") is not None,
+        ),
+        "flights-569": lambda: nx.shortest_path_length(g(), "BCN", "OGG"),
+        "flights-570": lambda: nx.shortest_path_length(g(), "NBO", "YVR"),
+        # three flights, via Rome and Istanbul
+        "flights-571": lambda: _lightest_within("LGW", "BKK", 3),
+        # São Paulo 6, Buenos Aires 4, Santiago none
+        "flights-572": lambda: _only(
+            _top(
+                pd.Series(
+                    {
+                        x: sum(1 for t in g().successors(x) if _continent_by_country_name()[country()[t]] == "Europe")
+                        for x in g()
+                        if _continent_by_country_name()[country()[x]] == "South America"
+                    }
+                )
+            )
+        ),
     }
 
 
@@ -2738,6 +2830,21 @@ def _only_stop_of_the_lightest_route(source: str, target: str) -> str:
     if len(paths) != 1 or len(paths[0]) != 3:
         raise ValueError(f"the lightest route from {source} to {target} is not one route with one stop: {paths}")
     return str(paths[0][1])
+
+
+def _nearest_destination(code: str) -> str:
+    """The airport ``code``'s shortest non-stop flight goes to, refusing a tie."""
+    r = _routes()
+    out = r[r.source == code]
+    return str(_only(out[out.distance_km == out.distance_km.min()].target))
+
+
+def _airports_on_routes_shorter_than(km: int) -> list[str]:
+    """Airports with a route under ``km``, refused when departing and arriving ends differ
+    (then "have a flight shorter than" would depend on the direction it is read in)."""
+    r = _routes()
+    short = r[r.distance_km < km]
+    return _same(sorted(set(short.source)), sorted(set(short.target)))
 
 
 def _continent_by_country_name() -> dict[str, str]:
