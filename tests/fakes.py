@@ -25,8 +25,13 @@ def plan_reply(task: str, **parameters: Any) -> str:
 
 PLAN_FLOW = plan_reply("max_flow", source=0, target=3)
 PLAN_NONE = plan_reply("none")
-#: The plan stage answering "none", and "none" again when asked once more (plan_none.yaml).
-NONE_TWICE = (PLAN_NONE, PLAN_NONE)
+#: Asked whether the question asks for a task or for something else (the plan's rescue after two
+#: "none"s), the LLM says something else at once (the other order is not asked).
+ELSE = json.dumps({"answer": "B"})
+#: The plan stage answering "none", "none" again when asked once more (plan_none.yaml), and
+#: something else when asked about each of the first two tasks alone.
+RESCUE_REFUSED = (ELSE, ELSE)
+NONE_TWICE = (PLAN_NONE, PLAN_NONE, *RESCUE_REFUSED)
 #: The plan's contrast check keeping the choice: asked with the rival first (A), it picks the
 #: choice (B), so the other order is not asked.
 KEEP = (json.dumps({"answer": "B"}),)
@@ -228,6 +233,8 @@ __all__ = [
     "PLAN_FLOW",
     "PLAN_NONE",
     "NONE_TWICE",
+    "ELSE",
+    "RESCUE_REFUSED",
     "CodeFailed",
     "PropertyStore",
     "ScriptedChatModel",

@@ -76,6 +76,9 @@ class Choice:
         restart: how to ask a shorter list anew, or None. A "none" given to a list that findings
             made shorter is then asked once more as a new conversation over that list, instead of
             with ``ask_again``.
+        rescue: after the last "none", a task of the given list the LLM, asked about it alone,
+            says the question asks for (its parameters are then asked for with that task as the
+            only option, and the choice meets the same readers as any other), or None.
     """
 
     messages: Sequence[BaseMessage]
@@ -87,6 +90,7 @@ class Choice:
     ask_again: str | None = None
     narrow: Callable[[Sequence[Task]], Narrowing | None] | None = None
     restart: Restart | None = None
+    rescue: Callable[[Sequence[Task]], Task | None] | None = None
 
 
 @dataclass(frozen=True)
@@ -122,7 +126,8 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
     task: Task | None = None
     parameters: dict[str, Any] = {}
     tasks, json_schema = tuple(choice.offered), choice.json_schema
-    asked, asked_again, restarted = 0, False, False
+    asked, asked_again, restarted, rescued = 0, False, False, False
+    given: dict[str, Any] | None = None  # a reply known without asking (a rescued task without parameters)
     previous: dict[str, Any] | None = None
     # The first choice whose findings were all soft: asked again, the 1.5B model sometimes left it
     # for one the readers refuse ("fewest flights milan malpensa to kona": connection_length, unsure
@@ -130,12 +135,25 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
     softest: tuple[Task, dict[str, Any], list[Finding]] | None = None
     while asked < rounds:
         asked += 1
-        reply = llm.structured("plan", messages, json_schema)
+        reply = given or llm.structured("plan", messages, json_schema)
+        given = None
         name = str(reply.get("task", NONE))
         task = next((t for t in tasks if t.name == name), None)
         if task is None:
             if choice.ask_again is None or asked_again or not tasks:
-                return without_task(base, chosen=None)
+                found = choice.rescue(tasks) if choice.rescue is not None and not rescued else None
+                if found is None:
+                    return without_task(base, chosen=None)
+                # Two "none"s are not the end: the 1.5B model answered "none" to yes/no questions
+                # whose task it was shown first ("Can the guests be split into two tables so that
+                # ...?" with bipartite first), then, asked about that task alone, said the
+                # question asks for it. The parameters are asked for with it as the only option.
+                rescued, restarted, asked = True, False, asked - 1  # a round of its own
+                tasks, json_schema = (found,), _only(json_schema, found)
+                given = _determined(json_schema)
+                if choice.restart is not None:
+                    messages = choice.restart.messages(tasks)
+                continue
             asked_again, asked = True, asked - 1  # a round of its own
             if choice.restart is not None and len(tasks) < len(choice.offered):
                 # Told its choice does not fit, the 1.5B model answered "none" to the shorter list
@@ -167,8 +185,16 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
             if rival is None:
                 return with_task(base, task, parameters, confirmed=True)
             issue = f"The question may ask for {rival.name} ({rival.summary}) instead of {task.name}."
+            if rescued:
+                return without_task(base, chosen=task.name, issues=(issue,))
             return with_task(base, task, parameters, confirmed=False, issues=(issue,))
         logger.info("plan %s: %s", task.name, " ".join(f.text for f in findings))
+        if rescued:
+            # A task the LLM took only when asked about it alone runs only when nothing is held
+            # against it: on dev it took has_cycle for "Is a valid assignment of every character
+            # [to two factions] out of reach?", which the readers refused; unconfirmed, it would
+            # have run instead of code written for the question.
+            return without_task(base, chosen=task.name, issues=tuple(f.text for f in findings))
         feedback = load_prompt(choice.feedback)
         inputs = {"issues": " ".join(f.text for f in findings)}
         narrowing = choice.narrow(tasks) if choice.narrow is not None else None
@@ -195,6 +221,24 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
     if any(f.hard for f in findings):
         return without_task(base, chosen=task.name, issues=remaining)
     return with_task(base, task, parameters, confirmed=False, issues=remaining)
+
+
+def _determined(json_schema: dict[str, Any]) -> dict[str, Any] | None:
+    """The only reply the schema allows, when it allows one (a single task without parameters):
+    no call is needed to get it."""
+    options = json_schema["anyOf"]
+    if len(options) == 1 and list(options[0]["properties"]) == ["task"]:
+        const = options[0]["properties"]["task"].get("const")
+        return {"task": const} if const is not None else None
+    return None
+
+
+def _only(json_schema: dict[str, Any], task: Task) -> dict[str, Any]:
+    """The reply schema with ``task`` as its only option (no "none")."""
+    return {
+        **json_schema,
+        "anyOf": [o for o in json_schema["anyOf"] if o["properties"]["task"].get("const") == task.name],
+    }
 
 
 def _without(tasks: Sequence[Task], json_schema: dict[str, Any], task: Task) -> tuple[tuple[Task, ...], dict[str, Any]]:

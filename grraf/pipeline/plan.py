@@ -719,16 +719,55 @@ def prefers(rival: Task, task: Task, question: str, llm: LLMSession) -> bool:
     Both orders because the 1.5B model leans to whichever option comes first: with the rival always
     first it dropped "the weight of the shortest path" for the hop count.
     """
+    return _picked_both_times(rival.summary, task.summary, question, llm)
+
+
+#: What a task is held against when the LLM chose none (:func:`rescue`).
+SOMETHING_ELSE = "something else, which the other option does not compute"
+
+#: How many of the tasks shown last :func:`rescue` asks about, best first: a task ranked lower is
+#: seldom what the question is about.
+RESCUE_TRIES = 2
+
+
+def rescue(shown: Sequence[Task], offered: Sequence[Task], question: str, llm: LLMSession) -> Task | None:
+    """After the LLM chose none twice: the first of the first :data:`RESCUE_TRIES` tasks
+    ``offered`` that are still ``shown`` (not ruled out by a finding) and that the LLM, asked
+    whether the question asks for it or for something else (:func:`_picked_both_times`), takes
+    both times; None when it takes none of them.
+
+    Shown all the tasks at once, the 1.5B model answered "none" (twice) to questions that the
+    first or second task offered computes: 38 of the 756 questions of the free batches q to ab,
+    25 of them then answered wrong by drafted code or the fallback (yes/no questions about
+    two-colouring, Hamilton paths and patterns, and counts of bridges and cut nodes, above all).
+    Asked about one task alone, it may take it. The task it takes still meets every reader.
+
+    Only the tasks retrieval offered first: asked about whatever the findings had left, it took
+    no_hamiltonian_path for "Is a valid assignment of every character [to two factions] out of
+    reach?" (dev, offered bipartite first), and no reader held anything against it.
+    """
+    for task in [t for t in offered[:RESCUE_TRIES] if t in shown]:
+        # With the example the plan prompt shows (:func:`candidate_lines`): over 17 dev questions
+        # that got "none", it took the right task for 11 with it and for 9 without, a wrong one
+        # for 5 either way (which the readers then meet).
+        described = f'{task.summary} (e.g. "{closest_phrasing(task, question)}")'
+        if _picked_both_times(described, SOMETHING_ELSE, question, llm):
+            return task
+    return None
+
+
+def _picked_both_times(option: str, other: str, question: str, llm: LLMSession) -> bool:
+    """Whether the LLM, asked twice which of the two the question asks for (once with each shown
+    first), picks ``option`` both times."""
     schema = {
         "type": "object",
         "properties": {"answer": {"enum": ["A", "B"]}},
         "required": ["answer"],
         "additionalProperties": False,
     }
-    for first, second in ((rival, task), (task, rival)):
-        messages = load_prompt("plan_contrast").render(question=question, first=first.summary, second=second.summary)
-        reply = llm.structured("plan", messages, schema)
-        if (first if reply.get("answer") == "A" else second) is not rival:
+    for first, second, wanted in ((option, other, "A"), (other, option, "B")):
+        messages = load_prompt("plan_contrast").render(question=question, first=first, second=second)
+        if llm.structured("plan", messages, schema).get("answer") != wanted:
             return False
     return True
 
@@ -901,6 +940,7 @@ def plan(
         ask_again="plan_none",
         narrow=lambda tasks: _narrowed(tasks, question, schema, written),
         restart=Restart(first_round, lambda task, shown: any_rival(task, shown, question, llm)),
+        rescue=lambda shown: rescue(shown, offered, question, llm),
     )
     decided = decide(base, choice, llm, rounds=PLAN_ROUNDS)
     chosen = task_of(decided)

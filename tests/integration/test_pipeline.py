@@ -67,7 +67,7 @@ def test_llm_written_cypher_error_is_fed_back_with_ladybugs_message(settings):
         answer = qa.ask(CONNECTIVITY.replace("Is there a path between node 0 and node 5?", "How many edges are there?"))
     assert [a.status for a in answer.attempts] == ["error", "ok"]
     assert "Binder exception" in answer.attempts[0].error and "m" in answer.attempts[0].error
-    assert "Binder exception" in model.prompt_text(3)
+    assert "Binder exception" in model.prompt_text(5)
     assert answer.value == 5 and answer.trust == "executed"
 
 

@@ -6,7 +6,17 @@ import pytest
 
 from grraf.agent import GraphQA, answer_directly
 from grraf.errors import CodeFailed, ConfigError, LLMError
-from tests.fakes import FLOW_CALL, NONE_TWICE, PLAN_FLOW, PLAN_NONE, ScriptedStore, fenced, plan_reply, scripted
+from tests.fakes import (
+    FLOW_CALL,
+    NONE_TWICE,
+    PLAN_FLOW,
+    PLAN_NONE,
+    RESCUE_REFUSED,
+    ScriptedStore,
+    fenced,
+    plan_reply,
+    scripted,
+)
 
 QUESTION = "What is the maximum flow from node 0 to node 3?"
 TEMPLATE = fenced("def solve(G, s, t):\n    return nx.maximum_flow_value(G, s, t, capacity='weight')")
@@ -86,7 +96,9 @@ def test_a_task_giving_the_wrong_kind_of_answer_is_not_offered(library):
     store = ScriptedStore({"answer = True": True})
     question = "Does node 1 have more than two outgoing edges?"
     counted = plan_reply("out_degree", node=1)
-    answer, model = run(store, counted, PLAN_NONE, fenced("answer = True"), settings=library, question=question)
+    answer, model = run(
+        store, counted, PLAN_NONE, *RESCUE_REFUSED, fenced("answer = True"), settings=library, question=question
+    )
     assert "out_degree" not in model.prompt_text(0) and "out_degree" not in answer.plan.candidates
     assert answer.plan.task is None and answer.plan.chosen is None and answer.value is True
 
@@ -98,9 +110,10 @@ def test_no_task_generates_code_from_the_question_with_docs_and_is_executed_not_
     store = ScriptedStore({"answer = 3": 3})
     question = "How many nodes have degree greater than 10?"
     answer, model = run(store, *NONE_TWICE, fenced("answer = 3"), settings=library, question=question)
-    assert [c.stage for c in answer.llm_calls] == ["plan", "plan", "generate"]
+    # two "none"s, then the rescue asks about each of the first two tasks once
+    assert [c.stage for c in answer.llm_calls] == ["plan", "plan", "plan", "plan", "generate"]
     assert answer.trust == "executed" and answer.value == 3 and answer.answer == "3"
-    assert "Expected answer: a number" in model.prompt_text(2)
+    assert "Expected answer: a number" in model.prompt_text(4)
     assert answer.plan.output == "number"
 
 

@@ -132,3 +132,68 @@ def test_an_earlier_choice_with_soft_findings_only_runs_when_the_last_one_is_ref
         found={1: [Finding("degree counts edges", hard=True)], 2: [Finding("degree counts edges", hard=True)]},
     )
     assert result.task is None and result.chosen == "degree"
+
+
+def rescued(*replies: str, rescue, tasks=(FLOW, DEGREE)):
+    """``decide`` with an ``ask_again`` prompt and a ``rescue``, over schemas that list ``tasks``."""
+    model = scripted(*replies)
+    check, calls = checker({})
+    options = [{"properties": {"task": {"const": t.name}, **{p.name: {} for p in t.parameters}}} for t in tasks]
+    json_schema = {"anyOf": [*options, {"properties": {"task": {"const": "none"}}}]}
+    choice = Choice([HumanMessage("pick")], json_schema, list(tasks), check, ask_again="plan_none", rescue=rescue)
+    return decide(BASE, choice, LLMSession(model), rounds=2), model, calls
+
+
+def test_after_two_nones_a_task_the_rescue_takes_is_asked_for_its_parameters_alone() -> None:
+    shown: list[list[str]] = []
+
+    def rescue(tasks):
+        shown.append([t.name for t in tasks])
+        return FLOW
+
+    result, model, calls = rescued(
+        plan_reply("none"), plan_reply("none"), plan_reply("max_flow", source=0, target=3), rescue=rescue
+    )
+    assert shown == [["max_flow", "degree"]] and result.task == "max_flow" and result.confirmed
+    assert calls == [("max_flow", {"task": "max_flow", "source": 0, "target": 3})]
+    # the parameters were asked for under a schema with that task as its only option, no "none"
+    assert [o["properties"]["task"]["const"] for o in model.schemas[-1]["anyOf"]] == ["max_flow"]
+
+
+def test_a_rescued_task_without_parameters_needs_no_call_and_the_rescue_runs_once() -> None:
+    bipartite = get_task("bipartite")
+    result, model, calls = rescued(
+        plan_reply("none"), plan_reply("none"), rescue=lambda tasks: bipartite, tasks=(bipartite,)
+    )
+    assert result.task == "bipartite" and result.confirmed and len(model.prompts) == 2
+    assert calls == [("bipartite", {"task": "bipartite"})]
+    result, model, calls = rescued(plan_reply("none"), plan_reply("none"), rescue=lambda tasks: None)
+    assert result.task is None and calls == [] and len(model.prompts) == 2
+
+
+def test_a_rescued_task_with_findings_or_a_preferred_rival_does_not_run() -> None:
+    model = scripted(plan_reply("none"), plan_reply("none"), plan_reply("max_flow", source=0, target=3))
+    check, calls = checker({1: [Finding("unsure of the source", hard=False)]})
+    options = [
+        {"properties": {"task": {"const": "max_flow"}, "source": {}}},
+        {"properties": {"task": {"const": "none"}}},
+    ]
+    choice = Choice(
+        [HumanMessage("pick")], {"anyOf": options}, [FLOW], check, ask_again="plan_none", rescue=lambda tasks: FLOW
+    )
+    result = decide(BASE, choice, LLMSession(model), rounds=3)
+    assert result.task is None and result.chosen == "max_flow" and result.issues == ("unsure of the source",)
+    assert len(model.prompts) == 3  # no round after the finding
+    model = scripted(plan_reply("none"), plan_reply("none"), plan_reply("max_flow", source=0, target=3))
+    check, _ = checker({})
+    choice = Choice(
+        [HumanMessage("pick")],
+        {"anyOf": options},
+        [FLOW],
+        check,
+        contrast=lambda task, values: DEGREE,
+        ask_again="plan_none",
+        rescue=lambda tasks: FLOW,
+    )
+    result = decide(BASE, choice, LLMSession(model), rounds=3)
+    assert result.task is None and result.chosen == "max_flow" and "degree" in result.issues[0]

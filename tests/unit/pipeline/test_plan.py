@@ -7,10 +7,10 @@ import json
 import pytest
 
 from grraf.llm.calls import LLMSession
-from grraf.pipeline.plan import check_choice, choice_schema, eligible, plan, with_negations
+from grraf.pipeline.plan import check_choice, choice_schema, eligible, plan, rescue, with_negations
 from grraf.tasks import TASKS, get_task
 from grraf.types import Schema
-from tests.fakes import FIRST, KEEP, NONE_TWICE, PLAN_NONE, RIVAL, ScriptedStore, plan_reply, scripted
+from tests.fakes import FIRST, KEEP, NONE_TWICE, PLAN_NONE, RESCUE_REFUSED, RIVAL, ScriptedStore, plan_reply, scripted
 
 DIRECTED = Schema("G", node_count=10, edge_count=20, directed=True, weight_property="weight", node_id_types=("int",))
 UNDIRECTED = Schema("G", node_count=10, edge_count=20, directed=False, node_id_types=("int",))
@@ -99,7 +99,9 @@ def test_none_means_code_is_written_from_the_question() -> None:
 
 
 def test_a_task_outside_the_candidates_counts_as_none() -> None:
-    result, _ = run_plan("How many edges leave node 1?", plan_reply("max_flow", source=1, target=2), PLAN_NONE)
+    result, _ = run_plan(
+        "How many edges leave node 1?", plan_reply("max_flow", source=1, target=2), PLAN_NONE, *RESCUE_REFUSED
+    )
     assert result.task is None
 
 
@@ -179,7 +181,7 @@ def test_a_persistent_hard_finding_drops_the_task() -> None:
     reply = plan_reply("out_degree", node=4)
     # the same reply to the same hard finding: the task is not offered again, and with nothing
     # else chosen the question goes to drafted code
-    result, model = run_plan("How many edges leave node 1?", reply, reply, plan_reply("none"), plan_reply("none"))
+    result, model = run_plan("How many edges leave node 1?", reply, reply, *NONE_TWICE)
     assert result.task is None and "out_degree is not offered again" in model.prompt_text(2)
     assert "out_degree" not in [o["properties"]["task"].get("const") for o in model.schemas[2]["anyOf"]]
 
@@ -525,7 +527,7 @@ def test_a_term_of_another_task_goes_back_and_rules_the_choice_out() -> None:
     assert switched.task == "maximum_matching" and switched.confirmed
     assert "The question says 'matching', the term for maximum_matching" in model.prompt_text(1)
     # the term rules diameter out: the second round's grammar no longer offers it
-    _, model = run_plan(question, plan_reply("diameter"), plan_reply("none"), plan_reply("none"))
+    _, model = run_plan(question, plan_reply("diameter"), *NONE_TWICE)
     assert "diameter" not in [option["properties"]["task"]["const"] for option in model.schemas[1]["anyOf"]]
     assert "diameter is not offered again" in model.prompt_text(1)
 
@@ -993,3 +995,21 @@ def test_the_random_surfer_told_as_a_story_and_paying_as_little_as_possible_are_
     toll = "Roads are two-way, each weight a toll. Paying as little as possible, how much do I pay from 3 to 7?"
     assert cue_finding(get_task("shortest_path_weight"), toll) is None
     assert cue_finding(get_task("pagerank_top"), "Which node has the most edges?") is not None
+
+
+def test_the_rescue_takes_the_first_of_two_tasks_the_llm_picks_over_something_else_in_both_orders() -> None:
+    bipartite, hamilton, cycle = (get_task(n) for n in ("bipartite", "hamiltonian_path", "has_cycle"))
+    question = "Can the guests sit at two tables so that no two rivals share one?"
+    # bipartite: picked first, then not when shown second (a lean, not a choice); hamiltonian_path: both times
+    offered = [bipartite, hamilton, cycle]
+    model = scripted(*FIRST, *RIVAL)
+    assert rescue(offered, offered, question, LLMSession(model)) is hamilton
+    assert "A: something else" in model.prompt_text(1) and "B: something else" in model.prompt_text(0)
+    assert 'e.g. "' in model.prompt_text(0)  # shown with its closest example, as in the plan prompt
+    # the third task is never asked about, and nothing taken both times means no task
+    model = scripted(*FIRST, *FIRST)
+    assert rescue(offered, offered, question, LLMSession(model)) is None and len(model.prompts) == 4
+    # a task a finding took off the list is not asked about; nor is one retrieval did not offer first
+    model = scripted(*RIVAL)
+    assert rescue([hamilton, cycle], offered, question, LLMSession(model)) is hamilton and len(model.prompts) == 2
+    assert rescue([cycle], offered, question, LLMSession(scripted())) is None
