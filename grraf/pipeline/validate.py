@@ -40,7 +40,8 @@ _YES_NO_START = re.compile(
     # (read as no yes/no, property batch 5), "Yes or no: is ...?"
     r"(?:[a-z']+(?:\s+[a-z']+){0,3}(?:\s+[-–—]|\s*:)\s+)?"
     # "exist(s) a way from 3 to 8?": how people who learnt English later often ask whether one exists
-    r"(is|are|does|do|did|can|could|has|have|was|were|will|would|should|may|might|must|exists?)\b"
+    # "Am I stuck, meaning every way of shelving the books breaks the rule?" (free batch ac, bipartite-104)
+    r"(am|is|are|does|do|did|can|could|has|have|was|were|will|would|should|shall|may|might|must|exists?)\b"
     # "Can you give me one full ordering?" is a polite request for the ordering, not a yes or no.
     r"(?!\s+(?:you|u)\s+(?:please\s+)?(?:give|list|show|name|tell|compute|calculate|count|return|provide|"
     r"write|print|output|report|produce|work out|figure out|find|determine|estimate|identify|get me|"
@@ -78,6 +79,10 @@ _YES_NO_STATED = re.compile(
     # "Tell me yes if that can't be done, no if it can." (free batch y, hamilton-91: a path task was
     # confirmed for it): an answer word for each case is a yes/no ask however the sentence starts
     rf"|\b{_YES_IF}\b[^.?!]*\b{_NO_IF_OR_ELSE}\b"
+    # A closing sentence that says what "yes" means: "... will paddy 9 stay dry? Yes means it stays
+    # dry.", "... Am I stuck ...? Yes if stuck." (free batch ac, connectivity-105 and bipartite-104: no
+    # form read, no yes/no task offered)
+    r"|(?:^|[.?!]\s+)(?:answer\s+|say\s+)?['\"]?(?:yes|true)['\"]?\s+(?:means|if|when)\b"
     r"|\b(?:no|false)['\"]?\s+(?:if|when)\b[^.?!]*\b(?:yes|true)['\"]?\s+(?:if|when|otherwise)\b",
     re.IGNORECASE,
 )
@@ -341,6 +346,8 @@ def ask_form(question: str) -> AskForm | None:
     'yes/no'
     >>> ask_form("Where should the station go? How far is its farthest town then? Give that number.")
     'number'
+    >>> ask_form("If I open the sluice at 3, will paddy 9 stay dry? Yes means it stays dry."), ask_form("Am I stuck?")
+    ('yes/no', 'yes/no')
     """
     ask = ask_sentence(question)
     # The ask sentence alone misses a form stated after it ("cycle present? yes or no").
@@ -742,6 +749,8 @@ def said(question: str, words: Iterable[str], *, main: bool = False) -> str | No
     'never'
     >>> said("Can every node be visited exactly once (no need to return)?", ("no",), main=True) is None
     True
+    >>> said("Yes or no first, no explanation needed: can you go from 3 to 9?", ("no",)) is None
+    True
     """
     text = main_clause(_waived(ask_sentence(question))) if main else ask_sentence(question)
     return uses(_waived(_OR_NOT.sub(" ", _MANNER.sub(" ", text))), words)
@@ -776,8 +785,13 @@ _MANNER = re.compile(
 # end where you started", "(ignore directions)". An aside in brackets only adds a condition.
 # A negated emptiness is no negation either: "Would nx.cycle_basis(G) come back non-empty?" asks
 # whether a cycle exists (read as "free of cycles" and flagged verified: free batch l, cycle-52).
+# Nor does an instruction about the answer: "Yes or no first, no explanation needed: can you go from 88
+# to 82 ...?" (free batch ac, connectivity-103: held back as maybe asking the opposite).
 _WAIVED = re.compile(
-    r"\([^()]*\)|\bno need to\b[^,;:?.!]*|\b(?:do|does|did)(?:n't|\s+not)\s+(?:have|need)\s+to\b[^,;:?.!]*|"
+    r"\([^()]*\)|\bno need to\b[^,;:?.!]*|"
+    r"\bno (?:explanations?|working|details|reasoning|justification|proof|code|commentary)"
+    r"(?:\s+(?:needed|required|necessary|wanted|please))?\b|"
+    r"\b(?:do|does|did)(?:n't|\s+not)\s+(?:have|need)\s+to\b[^,;:?.!]*|"
     r"\bneed(?:n't|\s+not)\b[^,;:?.!]*|\bnon-?(?:empty|zero)\b|\bnot (?:be )?(?:empty|zero)\b",
     re.IGNORECASE,
 )
