@@ -127,7 +127,14 @@ class ScriptedStore:
 
 
 def _labels(spec: dict[str, list[tuple[str, str]]]) -> tuple[LabelInfo, ...]:
-    return tuple(LabelInfo(name, 1, tuple(PropertyInfo(p, t) for p, t in props)) for name, props in spec.items())
+    return tuple(
+        LabelInfo(name, _count(name), tuple(PropertyInfo(p, t) for p, t in props)) for name, props in spec.items()
+    )
+
+
+def _count(label: str) -> int:
+    """As many nodes as the label's most values in :data:`PROPERTY_VALUES` (five airports, four cities)."""
+    return max((len(values) for (owner, _), values in PROPERTY_VALUES.items() if owner == label), default=1)
 
 
 #: A small property graph's schema: people and movies, airports and countries (as ladybug types them).

@@ -55,6 +55,8 @@ logger = logging.getLogger(__name__)
 #: Properties tried first to name a node in an answer (then the label's primary key, then any string).
 DISPLAY_PROPERTIES: tuple[str, ...] = ("name", "title")
 _OPPOSITE = {"out": "in", "in": "out"}
+#: The most nodes of a label scanned to learn whether a property names them (:meth:`_Check.returns`).
+_DISTINCT_SCAN = 5_000
 #: What each task's output answers, by the kind of ask (:func:`grraf.pipeline.validate.ask_form`).
 _FITS: dict[str | None, frozenset[str]] = {
     "yes/no": frozenset({"yes/no"}),
@@ -804,6 +806,15 @@ class _Check:
                 shown = ", ".join(f":{label}({', '.join(self.graph.properties(label))})" for label in result)
                 self.hard(f"returns={given!r} is not a property of the answer's nodes: {shown}.")
                 return
+            if not self._names_nodes(str(given), result):
+                # "Which airports fly non-stop to both Mexico City and Johannesburg?" listed cities
+                # ("London" is two airports), flagged verified (property batch 26, flights-562).
+                naming = ", ".join(self.graph.displays(result)) or "a name"
+                self.hard(
+                    f"returns={given!r} does not name the answer's nodes (several can share a {given}) and the "
+                    f"question does not ask for it: leave returns out or set it to {naming}."
+                )
+                return
             self.params["returns"] = [str(given)]
             return
         names = self.graph.displays(result) or ["name"]
@@ -815,6 +826,29 @@ class _Check:
             self.hard(f"The question asks for the {asked!r} of the answer's nodes: set returns={asked!r}.")
             return
         self.params["returns"] = names
+
+    def _names_nodes(self, prop: str, result: Sequence[str]) -> bool:
+        """Whether answering with ``prop`` names the answer's nodes: it is what names them (a name, a
+        title, a key, a string no two of them share) or what the question asks for ("which city",
+        "destination codes")."""
+        if prop in self.graph.displays(result):
+            return True
+        masked = _masked(self.question, self.entities)
+        own = {p for label in result for p in self.graph.properties(label)}
+        if readers.asked_property(masked, own, self.graph.labels) == prop or readers.mentioned(prop, masked):
+            return True
+        for label in result:
+            info = self.graph.labels[label]
+            if any(p.name == prop and p.primary_key for p in info.properties):
+                continue
+            # Neo4j has no primary keys to read: a string held by every node, no two alike, names them
+            # (the airports' IATA codes; not their cities). One bounded scan; past the bound nothing
+            # is said, rather than a scan of a large label on every check.
+            if info.count is None or info.count > _DISTINCT_SCAN:
+                continue
+            if len(self.store.string_values(label, prop, [], info.count + 1)) < info.count:
+                return False
+        return True
 
     def property_on(self, rel_type: str, result: Sequence[str], *, needs_number: bool) -> None:
         """The property a filter, aggregate or ranking reads: on the relationship (r) or its far end (b)."""
@@ -1257,9 +1291,12 @@ _COUNTS = frozenset(
 _COUNTS_SHARED = frozenset({"common_neighbour_count", "linked_to_both_count"})
 #: Tasks that reach nodes two steps away, where the named node itself can be one of them.
 _TWO_HOPS = frozenset({"two_hop_neighbours", "two_hop_count"})
-#: The words of an ask for the nodes that share a neighbour with the named one (co-neighbours).
+#: The words of an ask for the nodes that share a neighbour with the named one (co-neighbours), or
+#: that two or more named nodes share (common neighbours: "served from São Paulo and from Buenos
+#: Aires alike", "to all three of Narita, Haneda and Incheon").
 _SHARING = re.compile(
-    r"\b(?:with|together|co-?[a-z]+|shares?|shared|sharing|same|also|alongside|in\s+common|fellow|both|others?|(?:him|her|it)self|themselves)\b",
+    r"\b(?:with|together|co-?[a-z]+|shares?|shared|sharing|same|also|alongside|in\s+common|fellow|both|others?|"
+    r"(?:him|her|it)self|themselves|alike|as\s+well|mutual(?:ly)?|jointly|all\s+(?:two|three|four|five|\d+)\s+of)\b",
     re.IGNORECASE,
 )
 _LEAVES_OUT_ITSELF = re.compile(
@@ -1886,6 +1923,15 @@ def _common_neighbours(c: _Check) -> None:
     if _names_a_trip(c, hop[0], others[0], "gives the nodes both link to"):
         return
     reading, rel_type, direction, result = hop
+    if not _SHARING.search(_masked(c.question, c.entities)):
+        # "I want to link Al Pacino to Hilary Swank through the films and the people in them, as
+        # directly as possible. What's the chain?" got the films both acted in ([]), flagged verified
+        # (property batch 26, movies-570): every question before it that asks what two named nodes
+        # share says so ("both", "together", "alike", "in common", "and also").
+        c.soft(
+            f"The question says nothing of sharing ('both', 'together', 'in common'); {c.task.name} gives the "
+            f"nodes that {reading.value!r} and the other named node share."
+        )
     other, other_direction, other_result = c.hop(others, rel_type, direction, name="other", cue_phrase=reading.phrase)
     if other is None or other_direction is None:
         return
@@ -1945,12 +1991,23 @@ def _meeting_labels(
             f"The nodes {reading.value!r} reaches over :{rel_type} (:{'/:'.join(result)}) are never those "
             f"{other.value!r} reaches over :{second_type} (:{'/:'.join(other_result)})."
         )
-    elif len(c.graph.types_between(other.label, other_direction, both)) > 1 and c.speaks_of(second_type) is None:
+    elif c.speaks_of(second_type) is None and len(_held_between(c, other, other_direction, both, second_type)) > 1:
         c.soft(
             f"The question does not speak of :{second_type}, and {other.value!r} links to :{'/:'.join(both)} "
             "otherwise too."
         )
     return both
+
+
+def _held_between(c: _Check, node: Entity, direction: str, labels: Sequence[str], rel_type: str) -> list[str]:
+    """The types by which ``node`` links to ``labels`` in ``direction``: by the schema, and last (it asks
+    the store) only those the node has. "gene hackman and robin williams, ever in the same movie?"
+    speaks of no relationship, and needs none when Robin Williams only acts (property batch 26, movies-567)."""
+    types = c.graph.types_between(node.label, direction, labels)
+    if len(types) > 1:
+        held = c.held_types(node, direction)
+        types = [t for t in types if t == rel_type or t in held]
+    return types
 
 
 def _bind_second(
@@ -2466,7 +2523,8 @@ def _compare_entities(c: _Check) -> None:
 
 #: "Was X born before Y?": of a point in time, before is the lower value and after the higher.
 _BEFORE_AFTER = {"before": "lower", "after": "higher"}
-_SAME = re.compile(r"\b(?:the\s+same|equal|as\s+\w+\s+as)\b", re.IGNORECASE)
+#: "the same", and "same" alone in a question cut short ("A and B - same birth year?", movies-287).
+_SAME = re.compile(r"\b(?:the\s+same|equal|as\s+\w+\s+as)\b|(?:^|[-–—:,]\s*)same\b", re.IGNORECASE)
 _END_TO_COMPARISON = {"highest": "higher", "lowest": "lower"}
 
 

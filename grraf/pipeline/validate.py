@@ -65,7 +65,10 @@ _YES_NO_WORDS = re.compile(
     r"(?:[,:;]|\s[-–—])\s*(is|are|was|were|does|do|did|can|could|has|have|will|would)\s+(?:it|there|this|that|"
     r"they|the|a|an|we|i|you|"
     # "Treating every edge as two-way, are 3 and 5 in the same connected component?"
-    r"every|each|all|any|some|its|my|our|your|their|these|those|nodes?|vertex|vertices|\d+)\b",
+    r"every|each|all|any|some|its|my|our|your|their|these|those|nodes?|vertex|vertices|\d+)\b|"
+    # ... and cut short after the lead-in: "gene hackman and robin williams, ever in the same movie?"
+    # (property batch 26, movies-567: read as no form, the shared films were flagged verified)
+    r"(?:[,:;]|\s[-–—])\s*(ever|never|(?:the\s+)?same)\b[^.?!]*\?\s*$",
     re.IGNORECASE,
 )
 #: An answer form the question states outright, wherever it says it: "cycle present? yes or no".
@@ -344,6 +347,8 @@ def ask_form(question: str) -> AskForm | None:
     'yes/no'
     >>> ask_form("halle berry and keanu reeves - were they ever in a film together?")
     'yes/no'
+    >>> ask_form("gene hackman and robin williams, ever in the same movie?"), ask_form("A and B - same birth year?")
+    ('yes/no', 'yes/no')
     >>> ask_form("Where should the station go? How far is its farthest town then? Give that number.")
     'number'
     >>> ask_form("If I open the sluice at 3, will paddy 9 stay dry? Yes means it stays dry."), ask_form("Am I stuck?")
@@ -355,7 +360,7 @@ def ask_form(question: str) -> AskForm | None:
     # "How far apart, in edges, are the farthest pair?": an aside inside a wh-question leads into nothing;
     # nor inside a wh-question after a colon ("Take the pair ...: how many hand-offs, one per edge, does
     # the shortest chain need?", free batch z, diameter-95: read as yes/no, a path task was confirmed).
-    if lead_in and lead_in.group(2):
+    if lead_in and (lead_in.group(2) or lead_in.group(3)):
         before = ask[: lead_in.start()]
         if _WH_OR_IMPERATIVE.search(before) or _WH_OR_IMPERATIVE.search(re.split(r"[:;]|\s[-–—]\s", before)[-1]):
             lead_in = None

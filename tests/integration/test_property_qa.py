@@ -400,7 +400,8 @@ def _oracle(name: str) -> Any:
 
 def _moved_plans_agree(store: Any, plans: dict[str, dict[str, Any]]) -> None:
     """Each moved dev question's plan is confirmed, its NetworkX template on the projection gives the
-    gold, and its Cypher template on ``store`` (where the task has one) gives the same."""
+    gold, and its Cypher template on ``store`` (where the task has one) gives the same, or another
+    answer the gold takes (one of several shortest paths)."""
     schema = store.schema()
     graph = PropertyGraph.of(schema)
     projection = store.to_networkx()["G"]
@@ -418,7 +419,9 @@ def _moved_plans_agree(store: Any, plans: dict[str, dict[str, Any]]) -> None:
         for cypher in [t for t in load_templates(store.dialect) if t.name == name]:
             code = render_template(cypher, parameters, max_hops=store.capabilities().max_hops)
             assert code is not None
-            assert _same(store.execute(code, 60).value, expected), (qid, code)
+            value = store.execute(code, 60).value
+            # the same answer, or another right one where the gold allows ties (any shortest path)
+            assert _same(value, expected) or check(question.to_question(), value), (qid, code)
 
 
 def _moved_plans_asked_are_verified_and_right(store: Any, plans: dict[str, dict[str, Any]], library: Any) -> None:
@@ -1187,6 +1190,33 @@ BATCH_25_PLANS: dict[str, dict[str, Any]] = {
     "movies-554": {"task": "count_by_degree", "label": "Person", "rel_type": "PRODUCED", "op": ">=", "threshold": 1},
 }
 
+#: Moved to dev after batch 26 when readers were fixed for them (movies-287 of batch 12 with them: its
+#: yes/no ask cut short after a dash is read as one since): the plan a person would choose.
+BATCH_26_PLANS: dict[str, dict[str, Any]] = {
+    "movies-287": {
+        "task": "compare_values",
+        "entity": "Leonardo DiCaprio",
+        "other": "Christian Bale",
+        "property": "born",
+        "comparison": "same",
+    },
+    "movies-567": {
+        "task": "linked_through",
+        "entity": "Gene Hackman",
+        "rel_type": "ACTED_IN",
+        "other": "Robin Williams",
+        "second_rel_type": "ACTED_IN",
+    },
+    "movies-570": {"task": "connection_path", "source": "Al Pacino", "target": "Hilary Swank"},
+    "flights-562": {
+        "task": "common_neighbours",
+        "entity": "Mexico City",
+        "other": "Johannesburg",
+        "rel_type": "ROUTE",
+        "direction": "in",
+    },
+}
+
 
 def _most_often(entity: str, first: str, second: str) -> dict[str, Any]:
     """The nodes two steps from ``entity`` (over ``first``, then back into a movie over ``second``) most often."""
@@ -1473,6 +1503,7 @@ MOVED_PLAN_SETS: dict[str, dict[str, dict[str, Any]]] = {
     "compared": COMPARED_PLANS,
     "batch_24": BATCH_24_PLANS,
     "batch_25": BATCH_25_PLANS,
+    "batch_26": BATCH_26_PLANS,
     "value": VALUE_PLANS,
     "reader": READER_PLANS,
     "difference": DIFFERENCE_PLANS,
@@ -1483,7 +1514,7 @@ MOVED_PLAN_SETS: dict[str, dict[str, dict[str, Any]]] = {
 #: Those asked of GraphQA end to end too, with the plan as the LLM's reply: verified and right.
 ASKED_PLAN_SETS = [
     "aggregate", "compared", "batch_24", "value", "reader", "difference", "compared_relationship", "all_linked",
-    "most_often", "batch_25",
+    "most_often", "batch_25", "batch_26",
 ]  # fmt: skip
 
 

@@ -1289,6 +1289,38 @@ def test_a_shortest_connection_asked_in_so_many_words_is_no_shared_neighbour(sto
     assert any(f.hard and "asks for a yes or no" in f.text for f in findings), texts(findings)
 
 
+def test_what_two_named_nodes_share_is_asked_in_so_many_words(store) -> None:
+    # movies-570 (dev now): "link A to B through the films and the people in them, as directly as
+    # possible. What's the chain?" got the films both acted in ([]), flagged verified
+    reply = {"entity": "Tom Hanks", "rel_type": "ACTED_IN", "other": "Meg Ryan"}
+    chain = "I want to link Tom Hanks to Meg Ryan through the films and the people in them. What's the chain?"
+    _, findings = check(store, chain, "common_neighbours", **reply)
+    assert any(not f.hard and "says nothing of sharing" in f.text for f in findings), texts(findings)
+    for shared in (
+        "Which films did Tom Hanks and Meg Ryan alike act in?",
+        "Which films did Tom Hanks act in with Meg Ryan?",
+    ):
+        _, findings = check(store, shared, "common_neighbours", **reply)
+        assert findings == [], (shared, texts(findings))
+    # movies-567 (dev now): "A and B, ever in the same movie?" is a yes/no ask, not one for the films
+    _, findings = check(store, "tom hanks and meg ryan, ever in the same movie?", "common_neighbours", **reply)
+    assert any(f.hard and f.rules_out and "asks for a yes or no" in f.text for f in findings), texts(findings)
+
+
+def test_answer_nodes_are_named_by_what_names_them_or_by_what_is_asked(store) -> None:
+    # flights-562 (dev now): "Which airports fly non-stop to both X and Y?" listed cities, flagged verified
+    reply = {"entity": "Glasgow", "other": "Sydney", "rel_type": "ROUTE", "direction": "in"}
+    question = "Which airports fly non-stop to both Glasgow and Sydney?"
+    _, findings = check(store, question, "common_neighbours", **reply, returns="city")
+    assert any(f.hard and "returns='city' does not name" in f.text for f in findings), texts(findings)
+    params, findings = check(store, question, "common_neighbours", **reply, returns="name")
+    assert findings == [] and params["returns"] == ["name"], texts(findings)
+    # ... the city is what "which cities" asks for
+    cities = "Which cities have airports that fly non-stop to both Glasgow and Sydney?"
+    params, findings = check(store, cities, "common_neighbours", **reply, returns="city")
+    assert not any("returns=" in f.text for f in findings) and params["returns"] == ["city"], texts(findings)
+
+
 def test_counting_what_is_kept_on_the_relationships_is_not_counting_them(store) -> None:
     # movies-548 (dev now): "the most characters played across its cast" counts roles, not actors
     reply = {"label": "Movie", "rel_type": "ACTED_IN"}
