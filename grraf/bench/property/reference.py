@@ -1347,6 +1347,58 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-571": lambda: nx.shortest_path_length(
             movies_graph(), ("Person", "Annabella Sciorra"), ("Person", "Naomie Harris")
         ),
+        # batch 27
+        # Gary Sinise; Apollo 13 is his other film
+        "movies-572": lambda: _only(
+            set().union(*(_movies_of(x) for x in _playing("Lt. Dan Taylor", "Forrest Gump"))) - {"Forrest Gump"}
+        ),
+        # Neo, Trinity, Morpheus and Agent Smith, the same four in each film
+        "movies-573": lambda: len(set().union(*a()[a().target.isin(_titles_starting("The Matrix"))].roles)),
+        # 1996
+        "movies-574": lambda: sorted(
+            m()[(m().released == _released("Jerry Maguire")) & (m().title != "Jerry Maguire")].title
+        ),
+        # Cloud Atlas and Speed Racer; Hugo Weaving is the one Cloud Atlas actor also in the Matrix films
+        "movies-575": lambda: sorted(
+            set().union(*(_cast(t) for t in _directed_by("Lana Wachowski") | _directed_by("Lilly Wachowski")))
+            - set().union(*(_cast(t) for t in _titles_starting("The Matrix")))
+        ),
+        "movies-576": lambda: sorted(p()[p().born == 1946].name),
+        # Bill Harding in Twister; titles like "Lt." or "Dr." in front of a name change nothing
+        "movies-577": lambda: _same(
+            _only({x.source for x in a().itertuples() for r in x.roles if r.split()[0] == x.source.split()[0]}),
+            _only({x.source for x in a().itertuples() for r in x.roles if x.source.split()[0] in r.split()}),
+        ),
+        # born 1965 or later; Russell Crowe shares his 1964, three people have no recorded year
+        "movies-578": lambda: int((p().born > _born("Keanu Reeves")).sum()),
+        # with or without the space after "The", the same eleven
+        "movies-579": lambda: _same(len(_titles_starting("The ")), len(_titles_starting("The"))),
+        # Alien (1979) and Blade Runner (1982) against Top Gun (1986)
+        "movies-580": lambda: any(_released(t) < _released("Top Gun") for t in _directed_by("Ridley Scott")),
+        # 1963 against 1957.75
+        "movies-581": lambda: _mean_born(_cast("The Matrix")) < _mean_born(_cast("Cloud Atlas")),
+        # Joel Silver 1952; the Wachowskis 1965 and 1967, James McTeigue 1967
+        "movies-582": lambda: any(
+            _born(x) < _born("Joel Silver") for x in set(d()[d().target.isin(_produced("Joel Silver"))].source)
+        ),
+        # every film, and the same kinds of credit on each
+        "movies-583": lambda: _same(
+            _credited_films("Lana Wachowski") <= _credited_films("Lilly Wachowski"),
+            all(
+                _credited_films("Lana Wachowski", [t]) <= _credited_films("Lilly Wachowski", [t])
+                for t in ("ACTED_IN", "DIRECTED", "WROTE", "PRODUCED")
+            ),
+        ),
+        "movies-584": lambda: nx.shortest_path_length(movies_graph(), ("Person", "Geena Davis"), ("Person", "Ice-T")),
+        "movies-585": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Corey Feldman"), ("Person", "Dianne Wiest")
+        ),
+        # Kiefer Sutherland 11, with A Few Good Men; every other one 5
+        "movies-586": lambda: _only(_top(pd.Series({x: len(_co_actors(x)) for x in _cast("Stand By Me")}))),
+        # 1990; Sleepless in Seattle 1993, You've Got Mail 1998
+        "movies-587": lambda: _only(
+            _top(-pd.Series({t: _released(t) for t in _movies_of("Tom Hanks") & _movies_of("Meg Ryan")}))
+        ),
     }
 
 
@@ -1371,6 +1423,32 @@ def _credited_films(name: str, rel_types: Iterable[str] = ("ACTED_IN", "DIRECTED
         r = rels("movies", rel_type)
         out |= set(r[r.source == name].target)
     return out
+
+
+def _directed_by(name: str) -> set[str]:
+    """The films ``name`` has a director credit on."""
+    return _credited_films(name, ["DIRECTED"])
+
+
+def _playing(role: str, title: str) -> set[str]:
+    """The actors who play ``role`` in ``title``."""
+    a = _acted()
+    return set(a[(a.target == title) & a.roles.map(lambda r: role in r)].source)
+
+
+def _titles_starting(prefix: str) -> set[str]:
+    """The films whose title starts with ``prefix``."""
+    m = nodes("movies", "Movie")
+    return set(m[m.title.str.startswith(prefix)].title)
+
+
+def _mean_born(people: set[str]) -> float:
+    """The mean birth year of ``people``, refusing anyone without a recorded year (the mean would depend on it)."""
+    p = nodes("movies", "Person")
+    years = p[p.name.isin(people)].born
+    if years.isna().any() or len(years) != len(people):
+        raise ValueError(f"a birth year is missing among {sorted(people)}")
+    return float(years.mean())
 
 
 def _second_oldest() -> str:
@@ -2670,6 +2748,48 @@ def _flights_reference() -> dict[str, Reference]:
                 )
             )
         ),
+        # batch 27
+        # four flights, via Glasgow, Heathrow and Dubai; Barra and Tiree cannot reach Sydney at all
+        "flights-573": lambda: _only(_top(_fewest_flights_to("SYD"))),
+        "flights-574": lambda: sorted(_countries_without_routes_to("United States")),
+        "flights-575": lambda: int(nodes("flights", "Airport").name.str.contains("International").sum()),
+        "flights-576": lambda: sorted(t for t in g().successors("DXB") if country()[t] == "Germany"),
+        # Narita and Haneda fly to each other: that route is left out
+        "flights-577": lambda: len(
+            set().union(*(g().successors(x) for x in _codes_in_city("Tokyo"))) - set(_codes_in_city("Tokyo"))
+        ),
+        # Dubai 74 routes, Doha 68; counting different airports linked either way, 37 against 34
+        "flights-578": lambda: _same(
+            _only(_top(pd.Series({x: g().in_degree(x) + g().out_degree(x) for x in _airport_codes_on("Asia")}))),
+            _only(
+                _top(
+                    pd.Series(
+                        {x: len(set(g().successors(x)) | set(g().predecessors(x))) for x in _airport_codes_on("Asia")}
+                    )
+                )
+            ),
+        ),
+        # no non-stop between the two
+        "flights-579": lambda: sorted(_unlinked_stops("LHR", "HNL")),
+        # 10881 km; flown both ways
+        "flights-580": lambda: int((r().distance_km > _distance("LHR", "SIN")).sum()),
+        # Glasgow, then Amsterdam, Dublin, Heathrow, Gatwick, Barra or Tiree: all in Europe
+        "flights-581": lambda: any(
+            _continent_by_country_name()[country()[x]] != "Europe"
+            for x in nx.single_source_shortest_path_length(g(), "CAL", cutoff=2)
+        ),
+        # São Paulo is south of it
+        "flights-582": lambda: all(float(_airport(t).latitude) > 0 for t in g().successors("YYZ")),
+        # Cairo, Cape Town, Johannesburg and Nairobi from both
+        "flights-583": lambda: len(_destinations_on("IST", "Africa")) == len(_destinations_on("DXB", "Africa")),
+        "flights-584": lambda: nx.shortest_path_length(g(), "AKL", "OSL"),
+        "flights-585": lambda: nx.shortest_path_length(g(), "ORY", "NBO"),
+        # three flights, via Munich and Madrid
+        "flights-586": lambda: _lightest_within("VIE", "GRU", 3),
+        # 826 km against Charles de Gaulle's 858
+        "flights-587": lambda: _only(_top(-pd.Series({x: _distance(x, "BCN") for x in _codes_in_city("Paris")}))),
+        # Barra has no flight out, Tiree flies only to Barra
+        "flights-588": lambda: sorted(nx.descendants(g(), "GLA") - nx.ancestors(g(), "GLA")),
     }
 
 
@@ -2860,6 +2980,43 @@ def _latitudes_in(continent: str) -> pd.Series:
 
 def _airport_codes_in(country_name: str) -> list[str]:
     return [code for code, name in _country_of().items() if name == country_name]
+
+
+def _codes_in_city(city: str) -> list[str]:
+    ap = nodes("flights", "Airport")
+    return sorted(ap[ap.city == city].code)
+
+
+def _airport_codes_on(continent: str) -> list[str]:
+    on = _continent_by_country_name()
+    return sorted(code for code, name in _country_of().items() if on[name] == continent)
+
+
+def _destinations_on(code: str, continent: str) -> set[str]:
+    """The airports on ``continent`` that ``code`` flies to non-stop."""
+    return set(route_graph().successors(code)) & set(_airport_codes_on(continent))
+
+
+def _fewest_flights_to(code: str) -> pd.Series:
+    """For each other airport that can reach ``code`` at all, the fewest flights it takes."""
+    lengths = nx.single_source_shortest_path_length(route_graph().reverse(copy=False), code)
+    return pd.Series({a: n for a, n in lengths.items() if a != code})
+
+
+def _countries_without_routes_to(country_name: str) -> set[str]:
+    """Countries none of whose airports flies non-stop to an airport in ``country_name``."""
+    country = _country_of()
+    flying = {country[x.source] for x in _routes().itertuples() if country[x.target] == country_name}
+    return set(nodes("flights", "Country").name) - flying
+
+
+def _unlinked_stops(source: str, target: str) -> set[str]:
+    """The airports a one-stop trip from ``source`` to ``target`` can change at, refused when a
+    non-stop exists (then "with one stop" could be read as "at most one")."""
+    g = route_graph()
+    if g.has_edge(source, target):
+        raise ValueError(f"{source} flies non-stop to {target}: the question is ambiguous")
+    return set(g.successors(source)) & set(g.predecessors(target))
 
 
 @cache
