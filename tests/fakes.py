@@ -171,7 +171,7 @@ PROPERTY_VALUES: dict[tuple[str, str], list[str]] = {
 
 #: The strings ``relationship_values`` finds, per (relationship type, property): the roles of ACTED_IN.
 PROPERTY_REL_VALUES: dict[tuple[str, str], list[str]] = {
-    ("ACTED_IN", "roles"): ["Neo", "Trinity", "Chuck Noland", "Jimmy Dugan"],
+    ("ACTED_IN", "roles"): ["Neo", "Trinity", "Chuck Noland", "Jimmy Dugan", "Agent Smith"],
 }
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -37,7 +37,7 @@ from wordfreq import zipf_frequency
 
 from grraf.pipeline.validate import sentence_ends
 from grraf.stores.base import GraphStore
-from grraf.types import Entity, Schema, textual
+from grraf.types import Entity, LabelInfo, Schema, textual
 
 log = logging.getLogger(__name__)
 
@@ -543,15 +543,43 @@ def string_properties(schema: Schema) -> list[StringProperty]:
     return out[:MAX_PROPERTIES]
 
 
-def relationship_string_properties(schema: Schema) -> list[StringProperty]:
-    """The string (or list of strings) properties of the schema's relationship types, as
-    ``StringProperty(rel_type, property)``: where a character's name is kept (ACTED_IN's roles)."""
+def relationship_string_properties(relationships: Iterable[LabelInfo]) -> list[StringProperty]:
+    """The string (or list of strings) properties of relationship types (a schema's
+    ``relationships``), as ``StringProperty(rel_type, property)``: where a character's name is kept
+    (ACTED_IN's roles)."""
     return [
         StringProperty(rel.name, prop.name)
-        for rel in schema.relationships
+        for rel in relationships
         for prop in rel.properties
         if textual(prop.type, lists=True)
     ][:MAX_PROPERTIES]
+
+
+def words_on_relationships(
+    question: str, store: GraphStore, relationships: Iterable[LabelInfo], entities: Sequence[Entity]
+) -> dict[str, list[str]]:
+    """The question's lower-case words (four letters or more, not stop words, outside every resolved
+    name) that are words of the strings kept on relationships, each with the values holding it:
+    "which of the actors play privates?" says "privates", and roles of ACTED_IN are "Private
+    Caparzo" and "Private Ryan" (property batch 26, movies-560: every actor of the film was
+    listed, flagged verified). A plural is read as its singular too. One bounded look-up per property.
+    """
+    props = relationship_string_properties(relationships)
+    loose = _unresolved(
+        question, entities, lambda word: word.islower() and len(word) >= _MIN_PART_WORD and word not in _STOPWORDS
+    )
+    forms = {w: {normalise(w), normalise(w)[:-1] if normalise(w).endswith("s") else normalise(w)} for _, w in loose}
+    tokens = sorted({f for fs in forms.values() for f in fs})[:40]
+    if not props or not tokens:
+        return {}
+    found: dict[str, list[str]] = {}
+    for prop in props:
+        for value in store.relationship_values(prop.label, prop.property, tokens, VALUES_PER_PROPERTY):
+            held = {normalise(w) for w in _WORD_RE.findall(value)}
+            for word, fs in forms.items():
+                if fs & held:
+                    found.setdefault(word, []).append(value)
+    return found
 
 
 def named_on_relationships(
@@ -566,7 +594,7 @@ def named_on_relationships(
     miss that happens to equal a role names none.
     """
     loose = _unresolved_capitalised(question, entities) + _unresolved_rare(question, entities)
-    props = relationship_string_properties(schema)
+    props = relationship_string_properties(schema.relationships)
     if not loose or not props:
         return []
     tokens = sorted({normalise(word) for _, word in loose if len(word) >= 3})[:40]

@@ -42,7 +42,7 @@ from grraf.llm.calls import LLMSession
 from grraf.pipeline import property_readers as readers
 from grraf.pipeline import validate
 from grraf.pipeline.decision import NONE, Choice, Finding, Narrowing, decide
-from grraf.pipeline.entities import find_entities, normalise, stray_names
+from grraf.pipeline.entities import find_entities, normalise, stray_names, words_on_relationships
 from grraf.prompts import load_prompt
 from grraf.stores.base import GraphStore
 from grraf.tasks import PROPERTY_TASKS, Task
@@ -1143,6 +1143,19 @@ def check_choice(
             f"The question names {' '.join(strays)!r}, which no node holds (it may be a value kept on a "
             f"relationship); {task.name} reads only the values of nodes."
         )
+    elif not takes_value:
+        # ... and so may one whose words are words of those values: "In Saving Private Ryan, which
+        # of the actors play privates?" listed the whole cast, flagged verified (property batch 26,
+        # movies-560).
+        # Only relationships of the named nodes: the roles of ACTED_IN say nothing of airports
+        # ("... will I pass through?" is not Will Hunting).
+        named = {e.label for e in entities}
+        touching = {p.type for p in graph.patterns if p.source in named or p.target in named}
+        rels = [info for name, info in graph.relationships.items() if name in touching]
+        kept = words_on_relationships(question, store, rels, entities)
+        if kept:
+            shown = "; ".join(f"{w!r} (as in {', '.join(map(repr, v[:3]))})" for w, v in kept.items())
+            c.soft(f"The question says {shown}, kept on relationships; {task.name} reads only the values of nodes.")
     masked = _masked(question, entities)
     # A task reading a relationship type (once the reader has bound one), or none over a whole label.
     if (task.parameter("rel_type") is not None and c.params.get("rel_type")) or task.name in _OVER_A_LABEL:

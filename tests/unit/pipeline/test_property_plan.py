@@ -1307,6 +1307,15 @@ def test_what_two_named_nodes_share_is_asked_in_so_many_words(store) -> None:
     assert any(f.hard and f.rules_out and "asks for a yes or no" in f.text for f in findings), texts(findings)
 
 
+def test_a_word_of_the_values_kept_on_relationships_leaves_a_task_over_nodes_unconfirmed(store) -> None:
+    # movies-560 (dev now): "In Saving Private Ryan, which of the actors play privates?" listed the cast
+    reply = {"entity": "The Matrix", "rel_type": "ACTED_IN", "direction": "in"}
+    _, findings = check(store, "In The Matrix, which of the actors play agents?", "neighbours", **reply)
+    assert any(not f.hard and "'agents' (as in 'Agent Smith')" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Which actors are in The Matrix?", "neighbours", **reply)
+    assert findings == [], texts(findings)
+
+
 def test_answer_nodes_are_named_by_what_names_them_or_by_what_is_asked(store) -> None:
     # flights-562 (dev now): "Which airports fly non-stop to both X and Y?" listed cities, flagged verified
     reply = {"entity": "Glasgow", "other": "Sydney", "rel_type": "ROUTE", "direction": "in"}
