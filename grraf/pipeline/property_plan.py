@@ -1396,6 +1396,15 @@ def _unused_asks(
             text = f"The question states {number:g}, which {task.name} does not take."
             out.append(Finding(text, hard=True, rules_out=not takes_numbers))
             break
+    used = {normalise(str(v)) for v in params.values() if isinstance(v, str | int | float)}
+    quotes = [m.group(m.lastindex or 0) for m in _QUOTED.finditer(question)]
+    quoted = [q for q in quotes if q.strip() != "X" and normalise(q) not in used]
+    if quoted:
+        # "How many films in the collection have a title beginning with \"The\"?" counted every film
+        # (count_label), flagged verified (property batch 27, movies-579): a value the question quotes
+        # and the task does not use is a condition it leaves out.
+        text = f"The question quotes {quoted[0]!r}, which {task.name} does not use."
+        out.append(Finding(text, hard=True, rules_out=task.parameter("value") is None))
     span = readers.decade(question)
     if span and not takes_numbers:
         # "How many of the movies are from the eighties?" counted every movie (property batch 13,
@@ -1418,6 +1427,8 @@ def _unused_asks(
     return out
 
 
+#: A value in quotes: "The", 'Agent', “Private”.
+_QUOTED = re.compile(r"\"([^\"]{1,60})\"|“([^”]{1,60})”|(?<![\w])'([^']{1,60})'(?![\w])")
 #: What a count or a total is of: the words after "how many", "number of", "add up (all the)".
 _COUNTED_PHRASE = re.compile(
     r"\b(?:how\s+many|number\s+of|add\s+up|adding\s+up|total\s+(?:number\s+of\s+)?|sum\s+of)\s+"
@@ -2515,6 +2526,15 @@ def _compare_entities(c: _Check) -> None:
             f"The question compares nothing (no word such as older, earlier, higher): {c.task.name} compares.",
             rules_out=True,
         )
+    referent = _referent_label(masked, c.graph.labels)
+    if referent is not None and referent != label:
+        # "Tom Hanks and Meg Ryan made a few films together. Which one came first?" compared the two
+        # people by birth year, flagged verified (property batch 27, movies-587): "one" is one of the films.
+        c.hard(
+            f"'Which one' asks about the :{referent} nodes spoken of before it; {c.task.name} compares "
+            f"{a.value!r} and {b.value!r} (:{label}).",
+            rules_out=True,
+        )
     _counts_other_things(c, label)
     spoken = _relationship_spoken_of(c, label, masked)
     if spoken:
@@ -2534,6 +2554,19 @@ def _compare_entities(c: _Check) -> None:
     c.pattern(f"({a.value}) or ({b.value})")
 
 
+def _referent_label(masked: str, labels: Iterable[str]) -> str | None:
+    """The label of the plural noun a bare "Which one ...?" / "Which of them ...?" ask refers back to,
+    spoken of in an earlier sentence ("... made a few films together. Which one came first?" ->
+    Movie), or None."""
+    ask = readers.ask_sentence(masked)
+    if not _WHICH_ONE.match(ask) or ask not in masked:
+        return None
+    before = masked[: masked.rfind(ask)]
+    found = [readers.label_for_noun(w, labels) for w in readers.words(before) if w.endswith("s")]
+    return next((label for label in reversed(found) if label), None)
+
+
+_WHICH_ONE = re.compile(r"^\s*which\s+(?:one|of\s+(?:them|those|these))\b", re.IGNORECASE)
 #: "Was X born before Y?": of a point in time, before is the lower value and after the higher.
 _BEFORE_AFTER = {"before": "lower", "after": "higher"}
 #: "the same", and "same" alone in a question cut short ("A and B - same birth year?", movies-287).

@@ -374,6 +374,16 @@ def test_a_route_between_like_nodes_follows_the_relationships_and_one_across_kin
 # ------------------------------------------------------------------ hard findings
 
 
+def test_which_one_of_the_things_spoken_of_before_is_not_one_of_the_two_named(store) -> None:
+    # movies-587 (dev now): "... made a few films together. Which one came first?" compared the two people
+    reply = {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "order": "lowest"}
+    question = "Tom Hanks and Meg Ryan made a few films together. Which one came first?"
+    _, findings = check(store, question, "compare_entities", **reply)
+    assert any(f.hard and f.rules_out and "'Which one' asks about the :Movie nodes" in f.text for f in findings)
+    _, findings = check(store, "Tom Hanks or Meg Ryan: which one was born first?", "compare_entities", **reply)
+    assert not any("Which one" in f.text for f in findings), texts(findings)
+
+
 @pytest.mark.parametrize(
     ("question", "reply", "expected"),
     [
@@ -1314,6 +1324,26 @@ def test_a_word_of_the_values_kept_on_relationships_leaves_a_task_over_nodes_unc
     assert any(not f.hard and "'agents' (as in 'Agent Smith')" in f.text for f in findings), texts(findings)
     _, findings = check(store, "Which actors are in The Matrix?", "neighbours", **reply)
     assert findings == [], texts(findings)
+
+
+def test_a_quoted_value_the_task_does_not_use_is_a_condition_it_leaves_out(store) -> None:
+    # movies-579 (dev now): 'a title beginning with "The"' counted every film, flagged verified
+    _, findings = check(store, 'How many movies have a title beginning with "The"?', "count_label", label="Movie")
+    assert any(f.hard and f.rules_out and "quotes 'The'" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "How many movies are there?", "count_label", label="Movie")
+    assert findings == [], texts(findings)
+    # a quoted name is a name: it is used
+    reply = {"entity": "The Matrix", "rel_type": "ACTED_IN", "direction": "in"}
+    _, findings = check(store, 'Which actors are in "The Matrix"?', "neighbours", **reply)
+    assert findings == [], texts(findings)
+
+
+def test_the_best_connected_one_is_a_ranking(store) -> None:
+    # flights-578 (dev now): "Which Asian airport is the best connected ...?" got every Asian airport
+    reply = {"entity": "United Kingdom", "rel_type": "IN_COUNTRY", "direction": "in"}
+    question = "Which airport in the United Kingdom is the best connected?"
+    _, findings = check(store, question, "neighbours", **reply)
+    assert any(f.hard and "asks for the most one(s)" in f.text for f in findings), texts(findings)
 
 
 def test_answer_nodes_are_named_by_what_names_them_or_by_what_is_asked(store) -> None:
