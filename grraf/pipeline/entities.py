@@ -568,7 +568,7 @@ def words_on_relationships(
     loose = _unresolved(
         question, entities, lambda word: word.islower() and len(word) >= _MIN_PART_WORD and word not in _STOPWORDS
     )
-    forms = {w: {normalise(w), normalise(w)[:-1] if normalise(w).endswith("s") else normalise(w)} for _, w in loose}
+    forms = {w: {n, n.removesuffix("s")} for _, w in loose if (n := normalise(w))}
     tokens = sorted({f for fs in forms.values() for f in fs})[:40]
     if not props or not tokens:
         return {}

@@ -201,6 +201,11 @@ class PropertyGraph:
                 out.append(p.type)
         return list(dict.fromkeys(out))
 
+    def types_touching(self, labels: Iterable[str]) -> set[str]:
+        """Relationship types with ``labels`` at either end."""
+        wanted = set(labels)
+        return {p.type for p in self.patterns if p.source in wanted or p.target in wanted}
+
     def self_types(self, label: str) -> list[str]:
         """Relationship types that connect ``label`` to itself (routes between airports)."""
         return list(dict.fromkeys(p.type for p in self.patterns if p.source == label and p.target == label))
@@ -734,12 +739,19 @@ class _Check:
                 if carrying in self.graph.properties(t, rel=True)
                 or any(carrying in self.graph.properties(x) for x in self.graph.ends(label, t, direction))
             ]
-        # Last, as it asks the store: only when the schema leaves more than one type.
-        if node is not None and len(options) > 1:
-            options = [t for t in options if t == rel_type or t in self.held_types(node, direction)]
+        if node is not None:
+            options = self.held_among(options, node, direction, rel_type)
         if len(options) > 1 and self.speaks_of(rel_type) is None:
             others = ", ".join(t for t in options if t != rel_type)
             self.soft(f"The question does not speak of :{rel_type}; it may mean {others}.")
+
+    def held_among(self, options: Sequence[str], node: Entity, direction: str, rel_type: str) -> list[str]:
+        """Of the relationship types the schema leaves open, ``rel_type`` and those ``node`` has in
+        ``direction``. Last, as it asks the store: only when the schema leaves more than one type."""
+        if len(options) <= 1:
+            return list(options)
+        held = self.held_types(node, direction)
+        return [t for t in options if t == rel_type or t in held]
 
     def held_types(self, node: Entity, direction: str) -> list[str]:
         """The relationship types ``node`` has in ``direction``, by the store; every type when it cannot
@@ -1149,8 +1161,7 @@ def check_choice(
         # movies-560).
         # Only relationships of the named nodes: the roles of ACTED_IN say nothing of airports
         # ("... will I pass through?" is not Will Hunting).
-        named = {e.label for e in entities}
-        touching = {p.type for p in graph.patterns if p.source in named or p.target in named}
+        touching = graph.types_touching(e.label for e in entities)
         rels = [info for name, info in graph.relationships.items() if name in touching]
         kept = words_on_relationships(question, store, rels, entities)
         if kept:
@@ -2015,23 +2026,16 @@ def _meeting_labels(
             f"The nodes {reading.value!r} reaches over :{rel_type} (:{'/:'.join(result)}) are never those "
             f"{other.value!r} reaches over :{second_type} (:{'/:'.join(other_result)})."
         )
-    elif c.speaks_of(second_type) is None and len(_held_between(c, other, other_direction, both, second_type)) > 1:
+        return both
+    # The types it has, not all the schema allows: "gene hackman and robin williams, ever in the same
+    # movie?" needs no word for acting when Robin Williams only acts (property batch 26, movies-567).
+    allowed = c.graph.types_between(other.label, other_direction, both)
+    if c.speaks_of(second_type) is None and len(c.held_among(allowed, other, other_direction, second_type)) > 1:
         c.soft(
             f"The question does not speak of :{second_type}, and {other.value!r} links to :{'/:'.join(both)} "
             "otherwise too."
         )
     return both
-
-
-def _held_between(c: _Check, node: Entity, direction: str, labels: Sequence[str], rel_type: str) -> list[str]:
-    """The types by which ``node`` links to ``labels`` in ``direction``: by the schema, and last (it asks
-    the store) only those the node has. "gene hackman and robin williams, ever in the same movie?"
-    speaks of no relationship, and needs none when Robin Williams only acts (property batch 26, movies-567)."""
-    types = c.graph.types_between(node.label, direction, labels)
-    if len(types) > 1:
-        held = c.held_types(node, direction)
-        types = [t for t in types if t == rel_type or t in held]
-    return types
 
 
 def _bind_second(
