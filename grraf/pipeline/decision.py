@@ -40,6 +40,9 @@ class Finding:
     text: str
     hard: bool
     rules_out: bool = False
+    #: ``(parameter, value)``: the question's words rule out this value of a choice parameter ("'youngest'
+    #: asks for the highest born, not the lowest"), so the next round's grammar does not offer it.
+    wrong: tuple[str, str] | None = None
 
 
 #: Checks a chosen task and the LLM's reply: the parameters the templates take, and the findings.
@@ -201,7 +204,14 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
         if narrowing is not None:
             tasks, json_schema = narrowing.tasks, narrowing.json_schema
         drop = drop and any(t is not task for t in tasks)
-        if repeated and not drop:
+        # Told "'youngest' asks for the highest born, not the lowest", the 1.5B model gave "lowest" again
+        # word for word (top_among_linked, 2026-12-06): the value the words rule out is taken out of
+        # the grammar instead, and the task stays on offer. It still chooses the task, another or none.
+        fewer_values = _without_values(json_schema, task, [f.wrong for f in findings if f.hard and f.wrong])
+        if fewer_values is not None:
+            json_schema = fewer_values
+            drop = any(f.rules_out for f in findings) and any(t is not task for t in tasks)
+        if repeated and not drop and fewer_values is None:
             break  # the same reply to the same findings: another round would change nothing
         if drop:
             # Told what its choice does not compute, the 1.5B model chose it again in most such
@@ -239,6 +249,35 @@ def _only(json_schema: dict[str, Any], task: Task) -> dict[str, Any]:
         **json_schema,
         "anyOf": [o for o in json_schema["anyOf"] if o["properties"]["task"].get("const") == task.name],
     }
+
+
+def _without_values(
+    json_schema: dict[str, Any], task: Task, wrong: Sequence[tuple[str, str] | None]
+) -> dict[str, Any] | None:
+    """The reply schema with each ``(parameter, value)`` of ``wrong`` no longer allowed for ``task``
+    (and the parameter required, so its default cannot bring the value back); None when nothing of
+    it is in the schema or a parameter would have no value left."""
+    ruled = [w for w in wrong if w is not None]
+    if not ruled:
+        return None
+    options = []
+    changed = False
+    for option in json_schema["anyOf"]:
+        if option["properties"]["task"].get("const") == task.name:
+            properties, required = dict(option["properties"]), list(option.get("required", []))
+            for name, value in ruled:
+                allowed = properties.get(name, {}).get("enum")
+                if not allowed or value not in allowed:
+                    continue
+                left = [v for v in allowed if v != value]
+                if not left:
+                    return None
+                properties[name] = {**properties[name], "enum": left}
+                required += [] if name in required else [name]
+                changed = True
+            option = {**option, "properties": properties, "required": required}
+        options.append(option)
+    return {**json_schema, "anyOf": options} if changed else None
 
 
 def _without(tasks: Sequence[Task], json_schema: dict[str, Any], task: Task) -> tuple[tuple[Task, ...], dict[str, Any]]:

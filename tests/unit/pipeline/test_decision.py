@@ -96,6 +96,38 @@ def test_a_reply_repeated_to_a_hard_finding_takes_the_task_off_the_next_round() 
     assert [o["properties"]["task"]["const"] for o in model.schemas[2]["anyOf"]] == ["max_flow", "none"]
 
 
+def test_a_value_the_question_rules_out_leaves_the_grammar_and_the_task_stays() -> None:
+    # "'youngest' asks for the highest born, not the lowest": the next round may not say "lowest" again
+    wrong = {1: [Finding("not lowest", hard=True, wrong=("order", "lowest"))], 2: []}
+    replies = (plan_reply("degree", order="lowest"), plan_reply("degree", order="highest"))
+    model = scripted(*replies)
+    check, calls = checker(wrong)
+    order = {"type": "string", "enum": ["highest", "lowest"]}
+    options = [
+        {"properties": {"task": {"const": "max_flow"}}, "required": ["task"]},
+        {"properties": {"task": {"const": "degree"}, "order": order}, "required": ["task"]},
+    ]
+    choice = Choice([HumanMessage("pick")], {"anyOf": options}, [FLOW, DEGREE], check)
+    result = decide(BASE, choice, LLMSession(model), rounds=2)
+    assert result.task == "degree" and result.confirmed and len(calls) == 2
+    again = {o["properties"]["task"]["const"]: o for o in model.schemas[1]["anyOf"]}
+    assert again["degree"]["properties"]["order"]["enum"] == ["highest"] and "order" in again["degree"]["required"]
+    assert again["max_flow"] == options[0] and model.schemas[0]["anyOf"] == options  # nothing else changed
+
+
+def test_a_value_ruled_out_with_no_other_left_drops_the_task_as_before() -> None:
+    wrong = {1: [Finding("no", hard=True, wrong=("order", "lowest"))], 2: [Finding("no", hard=True)]}
+    replies = (plan_reply("degree", order="lowest"), plan_reply("degree", order="lowest"))
+    model = scripted(*replies, plan_reply("max_flow"))
+    check, _ = checker(wrong)
+    only = {"type": "string", "enum": ["lowest"]}
+    options = [{"properties": {"task": {"const": "degree"}, "order": only}, "required": ["task"]}]
+    options.append({"properties": {"task": {"const": "max_flow"}}, "required": ["task"]})
+    choice = Choice([HumanMessage("pick")], {"anyOf": options}, [DEGREE, FLOW], check)
+    decide(BASE, choice, LLMSession(model), rounds=3)
+    assert model.schemas[1]["anyOf"] == options  # no value left to offer: the grammar stays
+
+
 def test_findings_left_after_the_last_round_drop_a_hard_choice_and_leave_a_soft_one_unconfirmed() -> None:
     hard = {1: [Finding("wrong", hard=True)], 2: [Finding("still wrong", hard=True)]}
     result, _, _ = run(plan_reply("max_flow", source=0), plan_reply("max_flow", source=0), found=hard)
