@@ -76,6 +76,7 @@ _PICKS_AN_END = frozenset(
         "top_neighbour_by_degree",
         "top_two_hop",
         "top_by_property",
+        "top_among_linked",
         "top_neighbour_by_property",
         "most_common_value",
     }
@@ -89,6 +90,8 @@ _BOTH_WAYS = re.compile(
     r"return (?:trip|journey|flight)s?|both ways)\b",
     re.IGNORECASE,
 )
+#: Tasks over the nodes of a label that have relationships of one type, not every one of them.
+_AMONG_LINKED = frozenset({"top_among_linked"})
 #: Property-graph tasks whose templates read a property on a relationship or its far end.
 _ON_EITHER_END = frozenset({"neighbours_where", "neighbour_aggregate", "top_neighbour_by_property"})
 
@@ -416,6 +419,10 @@ def offered(
     # "List the people and films between Tom Hanks and Keanu Reeves on the shortest route." it took
     # the place of the tasks the readers would point to.
     says_not = _says_not(masked) is not None
+    # A ranking of only the nodes with some relationship needs a question that speaks of one ("the
+    # youngest director"): offered to "Who is the youngest person in the database?", top_among_linked
+    # came first and the 1.5B model took it (2026-12-06, on questions of our own).
+    relates = graph is not None and bool(readers.relationships_spoken_of(masked, graph.rel_types, graph.labels))
     ranked = [c.task for c in property_candidates(masked, k=len(PROPERTY_TASKS))]
     # "Was Meg Ryan in Apollo 13?" is all names and stop words once masked: retrieval has nothing
     # to rank by, so every task is offered in registry order and the filters below choose. So are
@@ -435,6 +442,8 @@ def offered(
         if task.name in _PICKS_AN_END and not ranks:
             return False
         if task.name in _LEAVES_OUT and not says_not:
+            return False
+        if task.name in _AMONG_LINKED and not relates:
             return False
         if (task.name in _RANKS_BY_COUNT and not counts) or (task.parameter("threshold") is not None and not states):
             return False
@@ -533,8 +542,8 @@ class _Check:
     findings: list[Finding] = field(default_factory=list)
     params: dict[str, Any] = field(default_factory=dict)
 
-    def hard(self, text: str, *, rules_out: bool = False) -> None:
-        self.findings.append(Finding(text, hard=True, rules_out=rules_out))
+    def hard(self, text: str, *, rules_out: bool = False, wrong: tuple[str, str] | None = None) -> None:
+        self.findings.append(Finding(text, hard=True, rules_out=rules_out, wrong=wrong))
 
     def soft(self, text: str) -> None:
         self.findings.append(Finding(text, hard=False))
@@ -1061,7 +1070,7 @@ class _Check:
         order = self.choice("order") or "highest"
         stated = readers.ranking(_masked(self.question, self.entities), prop, named=named)
         if stated is not None and stated[0] != order:
-            self.hard(f"'{stated[1]}' asks for the {stated[0]} {prop}, not the {order}.")
+            self.hard(f"'{stated[1]}' asks for the {stated[0]} {prop}, not the {order}.", wrong=("order", order))
         elif stated is None:
             self.soft(f"The question does not say whether the highest or the lowest {prop} is wanted.")
         self.params["order"] = order
@@ -2230,6 +2239,9 @@ def _label(c: _Check) -> str | None:
     noun = readers.asked_noun(c.question)
     wanted = readers.label_for_noun(noun, c.graph.labels) if noun else None
     asked, asked_as, qualifiers = readers.asked_label(c.question, c.graph.labels)
+    # A ranking word is no kind of node: "the three oldest films" ranks all of them (refused as
+    # "only oldest films" before top_among_linked came, 2026-12-06).
+    qualifiers = [q for q in qualifiers if not (readers.order_words(q) or q.endswith("most"))]
     wanted = wanted or asked
     role = readers.role_of_noun(asked_as, c.graph.rel_types) if asked_as and asked == label else None
     if wanted and wanted != label:
@@ -2252,7 +2264,8 @@ def _label(c: _Check) -> str | None:
     return label
 
 
-def _degree(c: _Check) -> tuple[str, str, str] | None:
+def _label_relationships(c: _Check) -> tuple[str, str, str] | None:
+    """The label, relationship type and direction of the relationships of every node of a label."""
     label = _label(c)
     rel_type = c.required_name("rel_type", "rel_type")
     direction = c.choice("direction")
@@ -2282,6 +2295,14 @@ def _degree(c: _Check) -> tuple[str, str, str] | None:
         elif cue is None:
             c.soft(f"The question does not say which way the :{rel_type} relationships go.")
     c.rel_evidence(rel_type, label, chosen, None)
+    return label, rel_type, chosen
+
+
+def _degree(c: _Check) -> tuple[str, str, str] | None:
+    found = _label_relationships(c)
+    if found is None:
+        return None
+    label, rel_type, chosen = found
     counted, noun = readers.counted_label(c.question, c.graph.labels)
     far = c.graph.ends(label, rel_type, chosen)
     role = readers.role_of_noun(noun, c.graph.rel_types) if noun else None
@@ -2384,9 +2405,14 @@ def _asked_property(c: _Check, label: str) -> None:
         c.hard(f"The question asks for the {own!r} of the node found, not for its name{hint}.")
 
 
-def _relationship_spoken_of(c: _Check, label: str, text: str) -> tuple[str, str] | None:
-    """The first relationship type of ``label``'s patterns that ``text`` speaks of, and its word."""
+def _relationship_spoken_of(
+    c: _Check, label: str, text: str, *, leaving_out: str | None = None
+) -> tuple[str, str] | None:
+    """The first relationship type of ``label``'s patterns but ``leaving_out`` that ``text`` speaks of,
+    and its word."""
     for rel_type in c.graph.rel_types:
+        if rel_type == leaving_out:
+            continue
         if not any(label in (p.source, p.target) and p.type == rel_type for p in c.graph.patterns):
             continue
         word = readers.mentioned(rel_type, text)
@@ -2405,8 +2431,43 @@ def _top_by_property(c: _Check) -> None:
     """
     _shared_values(c)
     label = _label(c)
-    if label is None:
+    if label is not None:
+        _ranks_own_property(c, label, among=None)
+        c.pattern(f"(x:{label})")
+
+
+def _top_among_linked(c: _Check) -> None:
+    """The extreme node(s) among those of a label with a relationship of one type ("Who is the
+    youngest director?": the :Person nodes that DIRECTED, ranked by born).
+
+    The question must speak of that relationship, by a role noun ("director") or its verb ("to have
+    directed a film"); the ranking is read as for top_by_property.
+    """
+    _shared_values(c)
+    found = _label_relationships(c)
+    if found is None:
         return
+    label, rel_type, direction = found
+    c.params["rel_type"], c.params["direction"] = rel_type, direction
+    _, asked_as, _ = readers.asked_label(c.question, c.graph.labels)
+    role = readers.role_of_noun(asked_as, c.graph.rel_types) if asked_as else None
+    if role is not None and role != rel_type:
+        c.hard(f"The question asks about {asked_as} (:{label} nodes with :{role}), not those with :{rel_type}.")
+    elif c.speaks_of(rel_type) is None:
+        c.hard(
+            f"The question does not speak of :{rel_type}; {c.task.name} ranks only the :{label} nodes that have "
+            "such relationships (top_by_property ranks them all)."
+        )
+    if readers.ranks_by_count(c.question) is True:
+        c.hard(f"The question ranks by how many relationships; {c.task.name} ranks by a property: top_by_degree.")
+    _ranks_own_property(c, label, among=rel_type)
+    c.pattern(_arrow(f"(:{label})", rel_type, "()", direction))
+
+
+def _ranks_own_property(c: _Check, label: str, *, among: str | None) -> None:
+    """A ranking of the nodes of ``label`` by one of their own properties, all of them or, with
+    ``among``, those with relationships of that type: what the question restricts beyond that (a
+    qualifier, another relationship, an ordinal) is held against it."""
     masked = _masked(c.question, c.entities)
     noun = readers.ranked_noun(masked)
     props = c.graph.properties(label)
@@ -2419,7 +2480,7 @@ def _top_by_property(c: _Check) -> None:
         # "Who is the oldest living person?": the ranking word qualifies something the graph may not hold.
         c.soft(f"The ranking word qualifies '{noun}', which is neither :{label} nor one of its properties.")
     limit = readers.restriction(masked)
-    if limit is not None:
+    if limit is not None and among is None:
         c.soft(f"The question may rank only some :{label} nodes ('{limit} ...'); {c.task.name} ranks them all.")
     if not readers.ranks_at_all(c.question):
         c.hard(f"The question ranks nothing (no word such as oldest, highest, furthest): {c.task.name} ranks.")
@@ -2430,12 +2491,13 @@ def _top_by_property(c: _Check) -> None:
     for said in {noun, readers.asked_noun(c.question)} - {None}:
         if readers.label_for_noun(str(said), [label]) == label:
             rest = re.sub(rf"\b{re.escape(str(said))}\b", " ", rest, flags=re.IGNORECASE)
-    spoken = _relationship_spoken_of(c, label, rest)
+    spoken = _relationship_spoken_of(c, label, rest, leaving_out=among)
     if spoken:
         rel_type, word = spoken
         c.hard(
-            f"The question speaks of :{rel_type} ('{word}'), but {c.task.name} ranks every :{label} node, "
-            f"not only those with :{rel_type} relationships."
+            f"The question speaks of :{rel_type} ('{word}'), but {c.task.name} ranks every :{label} node"
+            + (f" with :{among} relationships" if among else "")
+            + f", not only those with :{rel_type} relationships."
         )
     step = readers.ordinal(c.question)
     if step:
@@ -2446,7 +2508,6 @@ def _top_by_property(c: _Check) -> None:
     c.limit()
     c.returns([label])
     _asked_property(c, label)
-    c.pattern(f"(x:{label})")
 
 
 def _two_of_a_kind(c: _Check) -> tuple[Entity, Entity] | None:
@@ -3214,6 +3275,7 @@ _SHAPES = {
     "all_linked_through": _all_linked_through,
     "top_by_degree": _top_by_degree,
     "top_by_property": _top_by_property,
+    "top_among_linked": _top_among_linked,
     "compare_entities": _compare_entities,
     "compare_values": _compare_values,
     "value_difference": _value_difference,

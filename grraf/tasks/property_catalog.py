@@ -535,6 +535,25 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         sentence=Sentence(value="The top {limit} {label} by {property} ({order} first, ties kept): {value}."),
     ),
     _task(
+        name="top_among_linked",
+        summary="among the nodes of a label with relationships of one type (directors), those with the highest "
+        "or lowest property (the oldest)",
+        phrasings=(
+            "Who is the youngest author?",
+            "Which of the customers who placed an order joined first?",
+            "Which employee who manages someone earns the most?",
+            "Who is the oldest player to have scored a goal?",
+            "Name the two most recently founded companies that sponsor a team.",
+            "Which supplier that ships to us was founded earliest?",
+        ),
+        output="nodes",
+        parameters=(*DEGREE, PROPERTY, ORDER, LIMIT, RETURNS),
+        template="property_top_among_linked",
+        sentence=Sentence(
+            value="The top {limit} {label} with {pattern} by {property} ({order} first, ties kept): {value}."
+        ),
+    ),
+    _task(
         name="count_by_degree",
         summary="how many nodes of a label have more (or fewer) than a number of relationships of one type",
         phrasings=(

@@ -584,6 +584,10 @@ def test_the_youngest_director_is_not_the_youngest_person(ladybug) -> None:
     task = get_task("top_by_property")
     _, findings = check_choice(task, reply, question.text, PropertyGraph.of(schema), entities, ladybug)
     assert any(f.hard and ":DIRECTED" in f.text for f in findings), [f.text for f in findings]
+    # ... it is the youngest of those who directed: top_among_linked's (AMONG_PLANS below)
+    among, graph = get_task("top_among_linked"), PropertyGraph.of(schema)
+    _, findings = check_choice(among, AMONG_PLANS["movies-42"], question.text, graph, entities, ladybug)
+    assert findings == [], [f.text for f in findings]
 
 
 #: Peaks with ties and missing values: (name, height, first climbed).
@@ -610,6 +614,14 @@ PEAK_CASES: list[tuple[str, dict[str, Any], list[str]]] = [
     ),
     ("top_by_degree", {"rel_type": "NEAR", "direction": "out", "order": "lowest"}, ["B", "C", "D", "E"]),
     ("top_by_degree", {"rel_type": "NEAR", "direction": "in", "order": "lowest", "limit": 4}, ["A", "C", "D", "E"]),
+    # among the nodes with a NEAR relationship that way only (A -> B): A out, B in
+    ("top_among_linked", {"rel_type": "NEAR", "direction": "out", "property": "height", "order": "lowest"}, ["A"]),
+    ("top_among_linked", {"rel_type": "NEAR", "direction": "in", "property": "first", "order": "highest"}, ["B"]),
+    (
+        "top_among_linked",
+        {"rel_type": "NEAR", "direction": "in", "property": "height", "order": "lowest", "limit": 5},
+        ["B"],
+    ),
     ("compare_entities", {"entity": "A", "other": "B", "property": "height", "order": "highest"}, ["A", "B"]),
     ("compare_entities", {"entity": "A", "other": "B", "property": "first", "order": "lowest"}, ["A"]),
     ("compare_entities", {"entity": "A", "other": "B", "property": "first", "order": "highest"}, ["B"]),
@@ -1485,6 +1497,19 @@ ALL_LINKED_PLANS: dict[str, dict[str, Any]] = {
 }
 
 
+#: Questions moved to dev with a ranking of only the nodes that have one relationship ("the youngest
+#: person to have directed a film"), which top_by_property refuses: top_among_linked ranks them (2026-12-06).
+AMONG_PLANS: dict[str, dict[str, Any]] = {
+    "movies-42": {
+        "task": "top_among_linked",
+        "label": "Person",
+        "rel_type": "DIRECTED",
+        "property": "born",
+        "order": "highest",
+    },
+}
+
+
 # ------------------------------------------------------------------ every moved question's plan
 
 #: The plans of the questions moved to dev, by the fix that moved them: each is confirmed, and its
@@ -1510,11 +1535,12 @@ MOVED_PLAN_SETS: dict[str, dict[str, dict[str, Any]]] = {
     "compared_relationship": COMPARED_RELATIONSHIP_PLANS,
     "all_linked": ALL_LINKED_PLANS,
     "most_often": MOST_OFTEN_PLANS,
+    "among": AMONG_PLANS,
 }
 #: Those asked of GraphQA end to end too, with the plan as the LLM's reply: verified and right.
 ASKED_PLAN_SETS = [
     "aggregate", "compared", "batch_24", "value", "reader", "difference", "compared_relationship", "all_linked",
-    "most_often", "batch_25", "batch_26",
+    "most_often", "batch_25", "batch_26", "among",
 ]  # fmt: skip
 
 

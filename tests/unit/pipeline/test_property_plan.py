@@ -933,6 +933,10 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
             "Which movie is the oldest?",
             {"label": "Movie", "property": "released", "order": "lowest"},
         ),
+        "top_among_linked": (
+            "Who is the youngest director?",
+            {"label": "Person", "rel_type": "DIRECTED", "property": "born", "order": "highest"},
+        ),
         "compare_entities": (
             "Who is older, Tom Hanks or Meg Ryan?",
             {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "order": "lowest"},
@@ -1471,6 +1475,51 @@ def test_the_extreme_node_of_a_label_is_confirmed_by_a_word_tied_to_its_property
     assert findings == [], texts(findings)
     shown = {"Person": "name", "Movie": "title"}[reply["label"]]
     assert params["order"] == reply["order"] and params["returns"] == [shown], params
+
+
+DIRECTORS = {"label": "Person", "rel_type": "DIRECTED", "property": "born"}
+
+
+@pytest.mark.parametrize(
+    ("question", "reply"),
+    [
+        ("Who is the youngest director?", {**DIRECTORS, "order": "highest"}),
+        ("Who is the youngest person to have directed a movie?", {**DIRECTORS, "order": "highest"}),
+        ("Name the two oldest directors.", {**DIRECTORS, "order": "lowest", "limit": 2}),
+        ("Which actor was born first?", {**DIRECTORS, "rel_type": "ACTED_IN", "order": "lowest"}),
+    ],
+)
+def test_the_extreme_node_among_those_with_a_relationship(store, question, reply) -> None:
+    params, findings = check(store, question, "top_among_linked", **reply)
+    assert findings == [], texts(findings)
+    assert params["direction"] == "out" and params["pattern"] == f"(:Person)-[:{reply['rel_type']}]->()", params
+
+
+@pytest.mark.parametrize(
+    ("question", "reply", "expected"),
+    [
+        # every person ranks: top_by_property's
+        ("Who is the oldest person?", {**DIRECTORS, "order": "lowest"}, "does not speak of :DIRECTED"),
+        # the role the question names is another relationship
+        ("Which actor is the oldest?", {**DIRECTORS, "order": "lowest"}, "actor (:Person nodes with :ACTED_IN)"),
+        ("Who is the oldest actor?", {**DIRECTORS, "order": "lowest"}, "does not speak of :DIRECTED"),
+        # ranked by how many: top_by_degree's
+        ("Which director directed the most movies?", {**DIRECTORS, "order": "highest"}, "top_by_degree"),
+        # a second relationship narrows it further
+        ("Which director who also acted is the oldest?", {**DIRECTORS, "order": "lowest"}, ":ACTED_IN ('acted')"),
+        ("Who is the second oldest director?", {**DIRECTORS, "order": "lowest"}, "second one"),
+    ],
+)
+def test_the_extreme_node_among_those_with_a_relationship_is_refused(store, question, reply, expected) -> None:
+    _, findings = check(store, question, "top_among_linked", **reply)
+    assert any(f.hard and expected in f.text for f in findings), texts(findings)
+
+
+def test_a_ranking_word_is_no_kind_of_node(store) -> None:
+    # "the three oldest movies" ranks all of them; "the European airports" would be only some
+    reply = {"label": "Movie", "property": "released", "order": "lowest", "limit": 3}
+    _, findings = check(store, "Name the three oldest movies.", "top_by_property", **reply)
+    assert findings == [], texts(findings)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,23 @@
+// task: top_among_linked
+// aliases: the youngest director, the oldest actor; the extreme node among those with a relationship of one type
+// parameters: order, limit
+// identifiers: label, rel_type, property, returns
+// directions: direction
+// directed: any
+// weighted: any
+// output: list
+// complexity: O(relationships of the type)
+// description: of the nodes of a label with relationships of one type, the top (or bottom) few by a property
+// verified: tested
+MATCH (a:{:label}){<direction}-[:{:rel_type}]-{>direction}()
+WITH DISTINCT a
+WHERE a.{:property} IS NOT NULL
+WITH a.{:property} AS v
+ORDER BY v
+WITH collect(v) AS vs
+WITH vs, CASE WHEN size(vs) < $limit THEN size(vs) ELSE $limit END AS k
+WITH CASE WHEN k < 1 THEN null WHEN $order = 'lowest' THEN vs[k - 1] ELSE vs[size(vs) - k] END AS cut
+MATCH (a:{:label}){<direction}-[:{:rel_type}]-{>direction}()
+WITH DISTINCT a, cut
+WHERE CASE $order WHEN 'lowest' THEN a.{:property} <= cut ELSE a.{:property} >= cut END
+RETURN collect(DISTINCT {~a:returns}) AS answer
