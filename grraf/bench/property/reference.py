@@ -1399,6 +1399,54 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-587": lambda: _only(
             _top(-pd.Series({t: _released(t) for t in _movies_of("Tom Hanks") & _movies_of("Meg Ryan")}))
         ),
+        # batch 28
+        # four: the three Matrix films and V for Vendetta; Keanu Reeves, Carrie-Anne Moss and Laurence Fishburne 3
+        "movies-588": lambda: _only(_top(a()[a().target.isin(_produced("Joel Silver"))].groupby("source").size())),
+        # seven people have three kinds, none all four
+        "movies-589": lambda: any(len(_credit_kinds(x)) == 4 for x in p().name),
+        # Herbert Ross 1927 to Jonathan Lipnicki 1990; three people have no recorded year
+        "movies-590": lambda: int(p().born.max() - p().born.min()),
+        # A Few Good Men and Charlie Wilson's War against You've Got Mail and Sleepless in Seattle
+        "movies-591": lambda: _only(
+            set().union(*(_cast(t) for t in w()[w().source == "Aaron Sorkin"].target))
+            & set().union(*(_cast(t) for t in _directed_by("Nora Ephron")))
+        ),
+        # V for Vendetta
+        "movies-592": lambda: _only(
+            _only(a()[(a().source == "Hugo Weaving") & a().target.isin(_movies_of("Natalie Portman"))].roles)
+        ),
+        # Taylor Hackford 1944, Nancy Meyers 1949, Howard Deutch 1950, Robert Longo 1953, the Wachowskis 1965, 1967
+        "movies-593": lambda: round(_mean_born(set(d()[d().target.isin(_movies_of("Keanu Reeves"))].source)), 4),
+        # Ridley Scott 1970s, 1980s, 2000s; the Wachowskis 1990s, 2000s, 2010s
+        "movies-594": lambda: sorted(x for x in set(d().source) if len(_decades(_directed_by(x))) >= 3),
+        # casts of two or more; nobody in them lacks a birth year
+        "movies-595": lambda: sorted(t for t in m().title if len(_cast(t)) > 1 and len(_birth_decades(_cast(t))) == 1),
+        # 1992, 1996, 1999 and 2003 have four each
+        "movies-596": lambda: int(m().groupby("released").size().max()),
+        # Tom Hanks and Gary Sinise in Forrest Gump, Tom Hanks and Bill Paxton in A League of Their Own
+        "movies-597": lambda: sorted(
+            t for t in m().title if t != "Apollo 13" and len(_cast(t) & _cast("Apollo 13")) >= 2
+        ),
+        # 13 writers against 10 producers
+        "movies-598": lambda: w().source.nunique() > pr().source.nunique(),
+        # Tom Hanks, in Apollo 13 and The Da Vinci Code; he directed That Thing You Do
+        "movies-599": lambda: bool(
+            set().union(*(_cast(t) for t in _directed_by("Ron Howard"))) & set(d().source) - {"Ron Howard"}
+        ),
+        "movies-600": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Tony Scott"), ("Person", "Robert Longo")
+        ),
+        # The Matrix, The Green Mile and Snow Falling on Cedars came out in 1999 too; Bicentennial Man 2
+        "movies-601": lambda: _only(
+            _top(pd.Series({t: len(_cast(t)) for t in m()[m().released == _released("The Matrix")].title}))
+        ),
+        "movies-602": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Rita Wilson"), ("Person", "Danny DeVito")
+        ),
+        # You've Got Mail, Sleepless in Seattle and When Harry Met Sally, in any role
+        "movies-603": lambda: len(
+            set().union(*(_people_on(t) for t in _credited_films("Nora Ephron"))) - {"Nora Ephron"}
+        ),
     }
 
 
@@ -1458,6 +1506,37 @@ def _second_oldest() -> str:
     if not first < second < third:
         raise ValueError(f"the second-oldest is tied: {years.head(4).to_dict('records')}")
     return str(years.name.iloc[1])
+
+
+def _credit_kinds(name: str) -> set[str]:
+    """The kinds of credit (ACTED_IN, DIRECTED, WROTE, PRODUCED) ``name`` has on any film."""
+    return {t for t in ("ACTED_IN", "DIRECTED", "WROTE", "PRODUCED") if _credited_films(name, [t])}
+
+
+def _people_on(title: str) -> set[str]:
+    """Everyone with any credit on ``title`` (acting, directing, writing or producing)."""
+    out: set[str] = set()
+    for rel_type in ("ACTED_IN", "DIRECTED", "WROTE", "PRODUCED"):
+        r = rels("movies", rel_type)
+        out |= set(r[r.target == title].source)
+    return out
+
+
+def _decades(titles: set[str]) -> set[int]:
+    """The decades (1990 for 1990 to 1999) the films ``titles`` were released in."""
+    m = nodes("movies", "Movie")
+    return {int(y) // 10 * 10 for y in m[m.title.isin(titles)].released}
+
+
+def _birth_decades(people: set[str]) -> set[int]:
+    """The decades ``people`` were born in, refusing a missing year when the known ones share one decade
+    (then whether all of them do would depend on it)."""
+    p = nodes("movies", "Person")
+    years = p[p.name.isin(people)].born
+    decades = {int(y) // 10 * 10 for y in years.dropna()}
+    if (years.isna().any() or len(years) != len(people)) and len(decades) <= 1:
+        raise ValueError(f"a birth year is missing among {sorted(people)}")
+    return decades
 
 
 def _youngest(people: set[str]) -> list[str]:
@@ -2790,6 +2869,53 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-587": lambda: _only(_top(-pd.Series({x: _distance(x, "BCN") for x in _codes_in_city("Paris")}))),
         # Barra has no flight out, Tiree flies only to Barra
         "flights-588": lambda: sorted(nx.descendants(g(), "GLA") - nx.ancestors(g(), "GLA")),
+        # batch 28
+        # all six continents, their own included; leaving their own out gives the same three
+        "flights-589": lambda: _same(
+            sorted(x for x in g() if _continents_served(x) == set(_continent_by_country_name().values())),
+            sorted(
+                x
+                for x in g()
+                if _continents_served(x) >= set(_continent_by_country_name().values()) - {_continent_of(x)}
+            ),
+        ),
+        # Barcelona, Nice, Madrid, Rome, Dublin, Edinburgh and Glasgow; the two London airports are not linked
+        "flights-590": lambda: set(g().successors("LGW")) <= set(g().successors("LHR")),
+        # 76 against 78; every such route is flown both ways, so arriving in Europe gives the same counts
+        "flights-591": lambda: _same(
+            _routes_between("Europe", "Asia") > _routes_between("Europe", "North America"),
+            _routes_between("Asia", "Europe") > _routes_between("North America", "Europe"),
+        ),
+        # one flight to Buenos Aires, and from there everywhere
+        "flights-592": lambda: nx.descendants(g(), "SCL") == set(g()) - {"SCL"},
+        "flights-593": lambda: int(
+            sum(1 for x in r().itertuples() if x.distance_km < 1000 and country()[x.source] != country()[x.target])
+        ),
+        # -122.38; Seattle -122.31 next
+        "flights-594": lambda: _only(
+            _top(-pd.Series({t: float(_airport(t).longitude) for t in g().successors("DXB")}))
+        ),
+        # LIH, HNL, ICN: 7518 km
+        "flights-595": lambda: _only_stop_of_the_lightest_route("LIH", "ICN"),
+        # Buenos Aires, then 13675 km to Dubai
+        "flights-596": lambda: _farthest_destination(_only(g().successors("SCL"))),
+        # AMS, CDG, FRA, JFK, LHR, MUC, NRT; Helsinki and Vienna are not linked
+        "flights-597": lambda: len(set(g().successors("HEL")) & set(_unlinked("HEL", "VIE").successors("VIE"))),
+        "flights-598": lambda: nx.shortest_path_length(g(), "BCN", "SCL"),
+        "flights-599": lambda: nx.shortest_path_length(g(), "AKL", "BRR"),
+        # three flights, via Charles de Gaulle and JFK
+        "flights-600": lambda: _lightest_within("NBO", "MEX", 3),
+        # Italy's two airports, with no route between them either way
+        "flights-601": lambda: _same(_without_domestic_routes(out=True), _without_domestic_routes(out=False)),
+        # 2488 km; Turkey is in Europe here, Helsinki 1848 next
+        "flights-602": lambda: _only(
+            _top(pd.Series({t: _distance("LHR", t) for t in _destinations_on("LHR", "Europe")}))
+        ),
+        "flights-603": lambda: sorted(_destinations_on("SEA", "Asia") & _destinations_on("YVR", "Asia")),
+        # GLA-TRE 166, GLA-BRR 225, SYD-SCL 11341, SCL-EZE 1138
+        "flights-604": lambda: int(
+            sum(x.distance_km for x in r().itertuples() if not g().has_edge(x.target, x.source))
+        ),
     }
 
 
@@ -3017,6 +3143,40 @@ def _unlinked_stops(source: str, target: str) -> set[str]:
     if g.has_edge(source, target):
         raise ValueError(f"{source} flies non-stop to {target}: the question is ambiguous")
     return set(g.successors(source)) & set(g.predecessors(target))
+
+
+def _continent_of(code: str) -> str:
+    return _continent_by_country_name()[_country_of()[code]]
+
+
+def _continents_served(code: str) -> set[str]:
+    """The continents ``code`` flies to non-stop."""
+    return {_continent_of(t) for t in route_graph().successors(code)}
+
+
+def _routes_between(source_continent: str, target_continent: str) -> int:
+    """How many routes go from an airport on ``source_continent`` to one on ``target_continent``."""
+    return sum(
+        1
+        for x in _routes().itertuples()
+        if _continent_of(x.source) == source_continent and _continent_of(x.target) == target_continent
+    )
+
+
+def _farthest_destination(code: str) -> str:
+    """The airport ``code``'s longest non-stop flight goes to, refusing a tie."""
+    r = _routes()
+    out = r[r.source == code]
+    return str(_only(out[out.distance_km == out.distance_km.max()].target))
+
+
+def _without_domestic_routes(*, out: bool) -> list[str]:
+    """Airports sharing their country with another airport but with no route to (else from) any airport there."""
+    g = route_graph()
+    country = _country_of()
+    per_country = pd.Series(country).value_counts()
+    linked = g.successors if out else g.predecessors
+    return sorted(x for x in g if per_country[country[x]] > 1 and not any(country[y] == country[x] for y in linked(x)))
 
 
 @cache
