@@ -963,7 +963,7 @@ class _Check:
             # longitude > 100 alone once "east of" compared (a replay of property batch 10, flights-308).
             self.soft(f"The question states {len(said)} comparisons ({', '.join(said)}); {self.task.name} takes one.")
         if op is not None and stated is not None and stated != op:
-            self.hard(f"The question compares with {stated!r}, not {op!r}.")
+            self.hard(f"The question compares with {stated!r}, not {op!r}.", wrong=("op", op))
         elif op is not None and stated is None and op != "=":
             self.soft(f"The question does not say how to compare ({op!r} was chosen).")
         self.params["op"] = op
@@ -1088,7 +1088,7 @@ class _Check:
                 rules_out=True,
             )
         if stated is not None and stated != aggregate:
-            self.hard(f"The question asks for {stated}, not {aggregate}.")
+            self.hard(f"The question asks for {stated}, not {aggregate}.", wrong=("aggregate", aggregate))
         elif stated is None:
             self.soft(f"The question does not name the aggregate ({aggregate} was chosen).")
         self.params["aggregate"] = aggregate
@@ -2291,7 +2291,10 @@ def _label_relationships(c: _Check) -> tuple[str, str, str] | None:
     if c.graph.ends(label, rel_type, _OPPOSITE[chosen]):
         cue = readers.direction_words(c.question)
         if cue is not None and cue != chosen:
-            c.hard(f"The question speaks of {'outgoing' if cue == 'out' else 'incoming'} relationships, not {chosen}.")
+            c.hard(
+                f"The question speaks of {'outgoing' if cue == 'out' else 'incoming'} relationships, not {chosen}.",
+                wrong=("direction", chosen),
+            )
         elif cue is None:
             c.soft(f"The question does not say which way the :{rel_type} relationships go.")
     c.rel_evidence(rel_type, label, chosen, None)
@@ -2850,7 +2853,8 @@ def _held_comparison(
     if stated is None:
         c.soft(f"The question does not say whether a higher, lower or equal {measure} is asked about.")
     elif stated[0] != comparison:
-        c.hard(f"'{stated[1]}' asks whether the {measure} is {stated[0]}, not {comparison}.")
+        said = f"'{stated[1]}' asks whether the {measure} is {stated[0]}, not {comparison}."
+        c.hard(said, wrong=("comparison", comparison))
     if comparison != "same" and c.question.find(b.phrase) < c.question.find(a.phrase):
         c.hard(f"The question names {b.phrase!r} first: it is the one compared (swap {names[0]} and {names[1]}).")
 
