@@ -91,7 +91,7 @@ _BOTH_WAYS = re.compile(
     re.IGNORECASE,
 )
 #: Tasks over the nodes of a label that have relationships of one type, not every one of them.
-_AMONG_LINKED = frozenset({"top_among_linked"})
+_AMONG_LINKED = frozenset({"top_among_linked", "filter_among_linked", "count_among_linked"})
 #: Property-graph tasks whose templates read a property on a relationship or its far end.
 _ON_EITHER_END = frozenset({"neighbours_where", "neighbour_aggregate", "top_neighbour_by_property"})
 
@@ -1316,6 +1316,7 @@ _COUNTS = frozenset(
         "linked_to_both_count",
         "count_by_degree",
         "count_where",
+        "count_among_linked",
         "count_in_range",
         "count_label",
     }
@@ -2441,15 +2442,37 @@ def _top_by_property(c: _Check) -> None:
 
 def _top_among_linked(c: _Check) -> None:
     """The extreme node(s) among those of a label with a relationship of one type ("Who is the
-    youngest director?": the :Person nodes that DIRECTED, ranked by born).
-
-    The question must speak of that relationship, by a role noun ("director") or its verb ("to have
-    directed a film"); the ranking is read as for top_by_property.
-    """
+    youngest director?": the :Person nodes that DIRECTED, ranked by born); the ranking is read as for
+    top_by_property."""
     _shared_values(c)
-    found = _label_relationships(c)
+    found = _among_linked(c)
     if found is None:
         return
+    label, rel_type = found
+    if readers.ranks_by_count(c.question) is True:
+        c.hard(f"The question ranks by how many relationships; {c.task.name} ranks by a property: top_by_degree.")
+    _ranks_own_property(c, label, among=rel_type)
+
+
+def _filter_among_linked(c: _Check) -> None:
+    """filter_among_linked and count_among_linked: those of a label with a relationship of one type
+    whose property compares with a stated number ("How many directors were born before 1940?")."""
+    found = _among_linked(c)
+    if found is not None:
+        label, _ = found
+        c.label_property(label, needs_number=True)
+        c.comparison()
+        if c.task.output == "nodes":
+            c.returns([label])
+
+
+def _among_linked(c: _Check) -> tuple[str, str] | None:
+    """The label and relationship type of a task over the nodes of a label with relationships of one
+    type. The question must speak of that relationship, by a role noun ("director") or its verb ("to
+    have directed a film"): without one, every node of the label is meant."""
+    found = _label_relationships(c)
+    if found is None:
+        return None
     label, rel_type, direction = found
     c.params["rel_type"], c.params["direction"] = rel_type, direction
     _, asked_as, _ = readers.asked_label(c.question, c.graph.labels)
@@ -2458,13 +2481,11 @@ def _top_among_linked(c: _Check) -> None:
         c.hard(f"The question asks about {asked_as} (:{label} nodes with :{role}), not those with :{rel_type}.")
     elif c.speaks_of(rel_type) is None:
         c.hard(
-            f"The question does not speak of :{rel_type}; {c.task.name} ranks only the :{label} nodes that have "
-            "such relationships (top_by_property ranks them all)."
+            f"The question does not speak of :{rel_type}; {c.task.name} takes only the :{label} nodes that have "
+            "such relationships, not every one."
         )
-    if readers.ranks_by_count(c.question) is True:
-        c.hard(f"The question ranks by how many relationships; {c.task.name} ranks by a property: top_by_degree.")
-    _ranks_own_property(c, label, among=rel_type)
     c.pattern(_arrow(f"(:{label})", rel_type, "()", direction))
+    return label, rel_type
 
 
 def _ranks_own_property(c: _Check, label: str, *, among: str | None) -> None:
@@ -3280,6 +3301,8 @@ _SHAPES = {
     "top_by_degree": _top_by_degree,
     "top_by_property": _top_by_property,
     "top_among_linked": _top_among_linked,
+    "filter_among_linked": _filter_among_linked,
+    "count_among_linked": _filter_among_linked,
     "compare_entities": _compare_entities,
     "compare_values": _compare_values,
     "value_difference": _value_difference,

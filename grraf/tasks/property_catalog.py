@@ -583,6 +583,36 @@ PROPERTY_TASKS: tuple[Task, ...] = (
         sentence=Sentence(value="The {label} nodes with {property} {op} {threshold}: {value}."),
     ),
     _task(
+        name="filter_among_linked",
+        summary="the nodes of a label with relationships of one type (directors, actors) whose property is above, "
+        "below or equal to a number",
+        phrasings=(
+            "Which authors were born after 1980?",
+            "List the customers who placed an order and joined before 2015.",
+            "Which employees who manage someone earn more than 90000?",
+            "Which players who scored a goal are younger than 20?",
+        ),
+        output="nodes",
+        parameters=(*DEGREE, PROPERTY, *COMPARE, RETURNS),
+        template="property_filter_among_linked",
+        sentence=Sentence(value="The {label} nodes with {pattern} and {property} {op} {threshold}: {value}."),
+    ),
+    _task(
+        name="count_among_linked",
+        summary="how many nodes of a label with relationships of one type (directors, actors) have a property "
+        "above, below or equal to a number",
+        phrasings=(
+            "How many authors were born after 1980?",
+            "How many customers who placed an order joined before 2015?",
+            "How many of the employees who manage someone earn more than 90000?",
+            "How many goal scorers are younger than 20?",
+        ),
+        output="number",
+        parameters=(*DEGREE, PROPERTY, *COMPARE),
+        template="property_count_among_linked",
+        sentence=Sentence(value="The number of {label} nodes with {pattern} and {property} {op} {threshold}: {value}."),
+    ),
+    _task(
         name="count_where",
         summary="how many nodes of a label have a property above, below or equal to a number",
         phrasings=(

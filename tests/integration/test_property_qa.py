@@ -615,6 +615,16 @@ PEAK_CASES: list[tuple[str, dict[str, Any], list[str]]] = [
     ("top_by_degree", {"rel_type": "NEAR", "direction": "out", "order": "lowest"}, ["B", "C", "D", "E"]),
     ("top_by_degree", {"rel_type": "NEAR", "direction": "in", "order": "lowest", "limit": 4}, ["A", "C", "D", "E"]),
     # among the nodes with a NEAR relationship that way only (A -> B): A out, B in
+    (
+        "filter_among_linked",
+        {"rel_type": "NEAR", "direction": "out", "property": "first", "op": "<", "threshold": 1951},
+        ["A"],
+    ),
+    (
+        "filter_among_linked",
+        {"rel_type": "NEAR", "direction": "out", "property": "first", "op": ">", "threshold": 1951},
+        [],
+    ),
     ("top_among_linked", {"rel_type": "NEAR", "direction": "out", "property": "height", "order": "lowest"}, ["A"]),
     ("top_among_linked", {"rel_type": "NEAR", "direction": "in", "property": "first", "order": "highest"}, ["B"]),
     (
@@ -1506,6 +1516,24 @@ AMONG_PLANS: dict[str, dict[str, Any]] = {
         "rel_type": "DIRECTED",
         "property": "born",
         "order": "highest",
+    },
+    # ... and a comparison of only those: "How many actors here were born before 1940?", "Which of the
+    # actors in the database were born in 1930 or earlier?" (count_where and filter_nodes take everyone)
+    "movies-41": {
+        "task": "count_among_linked",
+        "label": "Person",
+        "rel_type": "ACTED_IN",
+        "property": "born",
+        "op": "<",
+        "threshold": 1940,
+    },
+    "movies-254": {
+        "task": "filter_among_linked",
+        "label": "Person",
+        "rel_type": "ACTED_IN",
+        "property": "born",
+        "op": "<=",
+        "threshold": 1930,
     },
 }
 

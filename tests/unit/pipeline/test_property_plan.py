@@ -937,6 +937,14 @@ def test_every_property_template_renders_from_a_confirmed_plan(store, dialect) -
             "Who is the youngest director?",
             {"label": "Person", "rel_type": "DIRECTED", "property": "born", "order": "highest"},
         ),
+        "filter_among_linked": (
+            "Which directors were born before 1940?",
+            {"label": "Person", "rel_type": "DIRECTED", "property": "born", "op": "<", "threshold": 1940},
+        ),
+        "count_among_linked": (
+            "How many directors were born before 1940?",
+            {"label": "Person", "rel_type": "DIRECTED", "property": "born", "op": "<", "threshold": 1940},
+        ),
         "compare_entities": (
             "Who is older, Tom Hanks or Meg Ryan?",
             {"entity": "Tom Hanks", "other": "Meg Ryan", "property": "born", "order": "lowest"},
@@ -1537,6 +1545,36 @@ def test_a_value_the_words_rule_out_is_said_with_the_finding(store, question, ta
     # the next round's grammar leaves it out (grraf.pipeline.decision)
     _, findings = check(store, question, task, **reply)
     assert [f.wrong for f in findings if f.hard] == [wrong], texts(findings)
+
+
+@pytest.mark.parametrize(
+    ("question", "task", "reply", "expected"),
+    [
+        ("How many actors were born before 1940?", "count_among_linked", {"rel_type": "ACTED_IN"}, None),
+        ("Which directors were born before 1940?", "filter_among_linked", {"rel_type": "DIRECTED"}, None),
+        ("Who of those who wrote a movie was born before 1940?", "filter_among_linked", {"rel_type": "WROTE"}, None),
+        # every person: count_where's
+        ("How many people were born before 1940?", "count_among_linked", {"rel_type": "ACTED_IN"}, "does not speak"),
+        # the role is another relationship's
+        ("How many actors were born before 1940?", "count_among_linked", {"rel_type": "DIRECTED"}, ":ACTED_IN"),
+        # the number the question states, and the way it compares
+        (
+            "Which actors were born before 1940?",
+            "filter_among_linked",
+            {"rel_type": "ACTED_IN", "threshold": 1950},
+            "1950",
+        ),
+        ("How many actors were born after 1940?", "count_among_linked", {"rel_type": "ACTED_IN"}, "compares with '>'"),
+    ],
+)
+def test_a_comparison_among_the_nodes_with_a_relationship(store, question, task, reply, expected) -> None:
+    given = {"label": "Person", "property": "born", "op": "<", "threshold": 1940} | reply
+    params, findings = check(store, question, task, **given)
+    if expected is None:
+        assert findings == [], texts(findings)
+        assert params["pattern"] == f"(:Person)-[:{reply['rel_type']}]->()" and params["op"] == "<", params
+    else:
+        assert any(f.hard and expected in f.text for f in findings), texts(findings)
 
 
 def test_a_ranking_word_is_no_kind_of_node(store) -> None:
