@@ -629,6 +629,8 @@ def scope_findings(task: Task, values: dict[str, Any], question: str, directed: 
     >>> trip = "What's the most flights needed to get to any airport?"
     >>> scope_findings(get_task("articulation_point_count"), {}, trip, None)
     ["The question counts the steps of a trip ('flights ... to get'), but articulation_point_count is not a distance."]
+    >>> scope_findings(get_task("connected_components"), {}, "How many researchers hold it together?", None)
+    ["The question counts 'researchers hold it', not groups of nodes; connected_components counts connected groups."]
     >>> scope_findings(get_task("euler_path"), {}, "Songs are nodes. Can I play every song once?", None)
     ['The question takes every one of its nodes once, but euler_path takes every edge once.']
     """
@@ -653,6 +655,9 @@ def scope_findings(task: Task, values: dict[str, Any], question: str, directed: 
     kind = validate.counted(question)
     if task.counts and kind and kind != task.counts:
         found.append(f"The question counts {kind}, but {task.name} counts {task.counts}.")
+    besides = validate.counted_besides_groups(question) if task.counts == "components" and not kind else None
+    if besides:
+        found.append(f"The question counts '{besides}', not groups of nodes; {task.name} counts connected groups.")
     unknown = validate.counted_unknown(question) if task.counts_all else None
     if unknown:
         found.append(

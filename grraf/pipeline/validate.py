@@ -868,6 +868,11 @@ _START_AFTER = (
 # "How many citations does paper 5 receive?": what a node receives comes in (free batch t, in_degree-75,
 # where the contrast then held a right in_degree back for out_degree).
 _END_AFTER = r"\s+(?:(?:be|is|are|gets?|was|were)\s+(?:directly\s+)?reached|(?:\w+ly\s+)?receiv(?:e|es|ed|ing))\b"
+# An ask that opens with its preposition, the node the subject of a plain active verb after it.
+_HOW_MANY_DOES = (
+    r"^\W*(into|to|onto|towards?|from)\s+how\s+many\b[^?]*?\b(?:does|do|did|can|could|will|would)\s+"
+    r"(?:the\s+)?(?:[A-Za-z]+\s+)?"
+)
 _ARROW_LEFT, _ARROW_RIGHT = r"\s*(?:<-+|←)\s*", r"\s*(?:-+>|→)\s*"
 # NetworkX's own names too, pasted as code: "len(G.pred[5])" counts 5's predecessors (free batch aa,
 # in_degree-98: read as nothing, the out-degree was confirmed and flagged verified).
@@ -1027,6 +1032,8 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     >>> sent = "An arrow from A to B means A has sent mail to B. To how many mailboxes has 7 sent mail?"
     >>> node_role(sent, 7), node_role(sent.replace("A has sent mail to B", "B has sent mail to A"), 7)
     ('start', 'end')
+    >>> node_role("Into how many pipes does manhole 4 drain directly?", 4), node_role("From how many does 4 hear?", 4)
+    ('start', 'end')
     >>> turned = "An arrow from X to Y means X can be turned into Y. Into how many compounds can 8 be turned?"
     >>> node_role(turned, 8), node_role(turned.replace("X can be turned into Y", "Y can be turned into X"), 8)
     ('start', 'end')
@@ -1048,6 +1055,12 @@ def node_role(question: str, value: Any) -> NodeRole | None:
         roles.add("end")
     if re.search(number + _ARROW_RIGHT, ask) or re.search(_ARROW_LEFT + number, ask):
         roles.add("start")
+    # "Into how many pipes does manhole 4 drain?": the node does what the ask counts the far ends of,
+    # whatever the verb (free batch ae, out_degree-109: read as nothing, the in-degree was confirmed and
+    # flagged verified); "From how many ... does 4 ...?" the other way.
+    opened = re.search(_HOW_MANY_DOES + number + r"\s+(?!be\b|been\b|being\b)[a-z]+", ask, re.IGNORECASE)
+    if opened is not None:
+        roles.add("end" if opened.group(1).lower() == "from" else "start")
     if not roles:
         if _END_WORDS.search(ask):
             roles.add("end")
@@ -1362,6 +1375,37 @@ def covered(question: str) -> Counted | None:
 _COUNT_ASK = re.compile(
     r"\b(?:how many|number of|count(?: the| all)?|total of)\s+((?:[A-Za-z'-]+\s*){1,3})", re.IGNORECASE
 )
+
+
+#: What a count of connected pieces counts: groups of nodes, by any of their everyday names.
+_GROUP_NOUN = re.compile(
+    r"components?|pieces?|islands?|groups?|clusters?|parts?|regions?|fragments?|clumps?|subnetworks?|subgraphs?|"
+    r"blobs?|chunks?|sections?|networks?|graphs?|communities|community|camps?|factions?|cliques?|circles?|"
+    r"worlds?|sets?|blocks?|zones?|areas?|bubbles?|pockets?|enclaves?|colonies|colony|archipelagos?",
+    re.IGNORECASE,
+)
+
+
+def counted_besides_groups(question: str) -> str | None:
+    """The words after "how many" / "number of" when none of the next three names groups of nodes,
+    or None (groups counted, or no count asked).
+
+    A count of connected pieces is asked by naming the pieces; "how many researchers hold things
+    together, in the sense that without them the rest would fall into more clusters?" counts
+    researchers (free batch ae, articulation_points-109: counted as components, flagged verified).
+
+    >>> counted_besides_groups("How many researchers hold things together?")
+    'researchers hold things'
+    >>> counted_besides_groups("Into how many separate pieces does it fall?"), counted_besides_groups("Connected?")
+    (None, None)
+    """
+    found = _COUNT_ASK.search(ask_sentence(question))
+    if found is None:
+        return None
+    words = found.group(1).split()
+    if any(_GROUP_NOUN.fullmatch(word.strip("'?.,!")) for word in words):
+        return None
+    return " ".join(words).strip(" ?.,!")
 
 
 def counted_unknown(question: str) -> str | None:
