@@ -6,7 +6,8 @@ the ones text-to-Cypher systems keep verified queries for: a property of a named
 relationship between two named nodes, the neighbours of a named node over one relationship type
 and direction (filtered, counted, aggregated, ranked), two steps away, shared neighbours, nodes
 ranked by how many relationships they have or by one of their properties, nodes filtered by a
-property (compared with a number, or between two: "born in the 1960s"), which of two named nodes
+property (compared with a number, or between two: "born in the 1960s"), all of a label or only those
+with relationships of one type ("the youngest director"), which of two named nodes
 has the higher value of a property, and the shortest connection between two named nodes.
 Questions that need a graph algorithm over the whole graph (connected groups) have NetworkX
 templates only and run on the store's projection.
