@@ -1577,6 +1577,16 @@ def test_a_comparison_among_the_nodes_with_a_relationship(store, question, task,
         assert any(f.hard and expected in f.text for f in findings), texts(findings)
 
 
+def test_a_number_of_nodes_is_no_value_of_a_property(store) -> None:
+    # property batch 28, movies-596: the latest release year was flagged verified
+    reply = {"label": "Movie", "property": "released", "aggregate": "max"}
+    _, findings = check(store, "What's the largest number of movies that came out in any one year?", **reply,
+                        task="aggregate_property")  # fmt: skip
+    assert any(f.hard and "counts movies (:Movie nodes)" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "What is the latest year a movie came out?", task="aggregate_property", **reply)
+    assert not any("counts" in f.text for f in findings), texts(findings)
+
+
 def test_a_ranking_word_is_no_kind_of_node(store) -> None:
     # "the three oldest movies" ranks all of them; "the European airports" would be only some
     reply = {"label": "Movie", "property": "released", "order": "lowest", "limit": 3}
