@@ -2266,7 +2266,8 @@ def _label(c: _Check) -> str | None:
 
 
 def _label_relationships(c: _Check) -> tuple[str, str, str] | None:
-    """The label, relationship type and direction of the relationships of every node of a label."""
+    """The label, relationship type and direction of the relationships of every node of a label, bound
+    as the parameters ``rel_type`` and ``direction``."""
     label = _label(c)
     rel_type = c.required_name("rel_type", "rel_type")
     direction = c.choice("direction")
@@ -2299,6 +2300,7 @@ def _label_relationships(c: _Check) -> tuple[str, str, str] | None:
         elif cue is None:
             c.soft(f"The question does not say which way the :{rel_type} relationships go.")
     c.rel_evidence(rel_type, label, chosen, None)
+    c.params["rel_type"], c.params["direction"] = rel_type, chosen
     return label, rel_type, chosen
 
 
@@ -2322,7 +2324,6 @@ def _degree(c: _Check) -> tuple[str, str, str] | None:
         # :ACTED_IN (one actor may play several), not the actors: top_by_degree's count was flagged
         # verified (property batch 25, movies-548).
         c.hard(f"The question counts {noun} (the {held!r} kept on :{rel_type}), but {counts} counts relationships.")
-    c.params["rel_type"], c.params["direction"] = rel_type, chosen
     return label, rel_type, chosen
 
 
@@ -2474,7 +2475,6 @@ def _among_linked(c: _Check) -> tuple[str, str] | None:
     if found is None:
         return None
     label, rel_type, direction = found
-    c.params["rel_type"], c.params["direction"] = rel_type, direction
     _, asked_as, _ = readers.asked_label(c.question, c.graph.labels)
     role = readers.role_of_noun(asked_as, c.graph.rel_types) if asked_as else None
     if role is not None and role != rel_type:
