@@ -136,6 +136,9 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
     # for one the readers refuse ("fewest flights milan malpensa to kona": connection_length, unsure
     # only of the name 'kona', then top_by_degree), and the softer choice is the better one to run.
     softest: tuple[Task, dict[str, Any], list[Finding]] | None = None
+    # The last choice the readers refused and why: a plan that ends in "none" still says what was
+    # tried ("none (the LLM chose max_flow; not confirmed)" with its findings, in --json and the badge).
+    refused: tuple[str, tuple[str, ...]] = ("", ())
     while asked < rounds:
         asked += 1
         reply = given or llm.structured("plan", messages, json_schema)
@@ -146,7 +149,7 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
             if choice.ask_again is None or asked_again or not tasks:
                 found = choice.rescue(tasks) if choice.rescue is not None and not rescued else None
                 if found is None:
-                    return without_task(base, chosen=None)
+                    return without_task(base, chosen=refused[0] or None, issues=refused[1])
                 # Two "none"s are not the end: the 1.5B model answered "none" to yes/no questions
                 # whose task it was shown first ("Can the guests be split into two tables so that
                 # ...?" with bipartite first), then, asked about that task alone, said the
@@ -172,6 +175,8 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
         previous = reply
         parameters, findings = choice.check(task, reply)
         hard = any(f.hard for f in findings)
+        if findings:
+            refused = (task.name, tuple(f.text for f in findings))
         if softest is None and findings and not hard:
             softest = (task, parameters, findings)
         # Refused, the 1.5B model gave the same reply word for word ("Which country is Dublin Airport

@@ -47,6 +47,13 @@ def test_none_or_a_task_not_offered_means_no_task() -> None:
     assert result.task is None and result.chosen is None and calls == []
 
 
+def test_a_plan_that_ends_in_none_after_a_refused_choice_says_what_was_refused_and_why() -> None:
+    refused = Finding("source=2 is not a value written in the question.", hard=True)
+    result, _, calls = run(plan_reply("max_flow", source=2, target=3), plan_reply("none"), found={1: [refused]})
+    assert result.task is None and not result.confirmed and len(calls) == 1
+    assert result.chosen == "max_flow" and result.issues == (refused.text,)
+
+
 def test_findings_go_back_to_the_llm_and_a_clean_second_choice_is_confirmed() -> None:
     result, model, calls = run(
         plan_reply("degree", node=2),
