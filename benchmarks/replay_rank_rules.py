@@ -7,17 +7,19 @@ row was confirmed, or only the rank finding held it back) and whose question car
 task's cue words (``plan.cue_finding``), and counts the right and wrong choices each rule would
 confirm. A question is rebuilt from its phrasing with sample slot values.
 
-Two orders are read: by the registry's own words (``retrieval.registry_index``) and by the index
-that also holds the dev half of the free phrasings (``retrieval.default_index``, what the LLM is
-offered). A moved wording is in that dev half, so each question is ranked by a copy of the index
-built without its own wording (leave-one-out). Approximate: without the eligibility filter of
-``plan.offered_tasks``, which only drops tasks the graph cannot take.
+Two orders are read: by the registry's own words (``retrieval.registry_index``) and by the ranker
+that also learnt from the dev half of the free phrasings (``retrieval.default_index``, what the LLM
+is offered). A moved wording is in that dev half, so each such question is ranked by a copy of the
+ranker built without its own wording (leave-one-out). ``--offer bm25`` replays the offer as it was
+before 2026-12-07 (BM25 over the same words) instead of the task classifier. Approximate: without
+the eligibility filter of ``plan.offered_tasks``, which only drops tasks the graph cannot take.
 
-Usage: python benchmarks/replay_rank_rules.py
+Usage: python benchmarks/replay_rank_rules.py [--offer classifier|bm25]
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 from collections.abc import Callable
 from functools import cache
@@ -26,7 +28,16 @@ from pathlib import Path
 from grraf.bench.phrasing import load_phrasings
 from grraf.pipeline.plan import _twins, cue_finding
 from grraf.tasks import TASKS, get_task
-from grraf.tasks.retrieval import SLOT_VALUES, TaskIndex, dev_wordings, examples_by_task, registry_index
+from grraf.tasks.retrieval import (
+    SLOT_VALUES,
+    KeywordBacked,
+    Ranker,
+    TaskClassifier,
+    TaskIndex,
+    dev_wordings,
+    examples_by_task,
+    registry_index,
+)
 
 RESULTS = Path(__file__).parent / "results"
 DEPTH = 8  # places beyond this count as "not found"
@@ -48,11 +59,20 @@ RULES: dict[str, Callable[[int, int], bool]] = {
 def main() -> None:
     phrasings = load_phrasings()
 
-    @cache
-    def offered_without(phrasing_id: str) -> TaskIndex:
-        return TaskIndex(TASKS, examples_by_task(w for w in dev_wordings() if w[0] != phrasing_id))
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--offer", choices=("classifier", "bm25"), default="classifier")
+    args = parser.parse_args()
+    dev_ids = {w[0] for w in dev_wordings()}
 
-    def place(index: TaskIndex, question: str, twins: set[str]) -> int:
+    @cache
+    def offered_without(phrasing_id: str) -> Ranker:
+        # only a dev wording was learnt from; the others share the ranker built with all of them
+        examples = examples_by_task(w for w in dev_wordings() if w[0] != phrasing_id or phrasing_id not in dev_ids)
+        if args.offer == "bm25":
+            return TaskIndex(TASKS, examples)
+        return KeywordBacked(TaskClassifier(TASKS, examples), TaskIndex(TASKS, examples))
+
+    def place(index: Ranker, question: str, twins: set[str]) -> int:
         order = [c.task.name for c in index.search(question, DEPTH)]
         return next((i for i, name in enumerate(order) if name in twins), DEPTH)
 
@@ -74,7 +94,8 @@ def main() -> None:
             if cue_finding(task, question):
                 continue
             twins = _twins(task)
-            places = (place(registry_index(), question, twins), place(offered_without(phrasing.id), question, twins))
+            own = phrasing.id if phrasing.id in dev_ids else ""
+            places = (place(registry_index(), question, twins), place(offered_without(own), question, twins))
             wrong = 0 if row["correct"] else 1
             total[wrong] += 1
             for name, confirms in RULES.items():

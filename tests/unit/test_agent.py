@@ -65,10 +65,12 @@ def test_a_finding_goes_back_to_the_llm_once_and_its_second_choice_is_checked(li
 
 
 def test_a_value_the_question_does_not_state_is_never_used(library):
-    # The LLM invented node 2 twice: the readers never swap in a value of their own; no task runs.
+    # The LLM invented node 2 in every round (after the first, the tasks taking two nodes are shown
+    # alone, then max_flow is no longer offered, then the list is shown anew): the readers never
+    # swap in a value of their own; no task runs.
     store = ScriptedStore({GOOD: 5})
     invented = plan_reply("max_flow", source=2, target=3)
-    answer, model = run(store, invented, invented, fenced(GOOD), settings=library)
+    answer, model = run(store, *[invented] * 4, fenced(GOOD), settings=library)
     assert answer.plan.task is None and answer.plan.chosen == "max_flow" and not answer.plan.confirmed
     assert "source=2 is not a value written in the question." in answer.plan.issues[0]
     assert answer.trust == "executed" and answer.value == 5 and answer.code == GOOD
@@ -85,7 +87,7 @@ def test_a_soft_finding_left_unresolved_runs_the_template_but_does_not_verify(li
 
 def test_a_node_the_graph_does_not_have_is_a_hard_finding(library):
     store = ScriptedStore({GOOD: 5}, nodes=3)
-    answer, _ = run(store, PLAN_FLOW, PLAN_FLOW, fenced(GOOD), settings=library)
+    answer, _ = run(store, *[PLAN_FLOW] * 4, fenced(GOOD), settings=library)
     assert answer.plan.task is None and "The graph has no node 3" in " ".join(answer.plan.issues)
     assert answer.trust == "executed"
 

@@ -673,7 +673,8 @@ def test_greater_than_or_equal_is_not_the_strict_count() -> None:
 
 
 def test_a_choice_without_a_cue_runs_unconfirmed_without_another_llm_round() -> None:
-    question = "Count the successors of node 4."
+    # (reachable_count offered third, after out_degree and in_degree, and without a cue word)
+    question = "How many nodes does node 4 lead to?"
     result, model = run_plan(question, plan_reply("reachable_count", node=4), *KEEP, schema=DIRECTED)
     assert result.task == "reachable_count" and not result.confirmed
     assert any("says nothing reachable_count" in issue for issue in result.issues)

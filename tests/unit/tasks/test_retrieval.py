@@ -12,8 +12,8 @@ from grraf.llm.scripted import scripted
 from grraf.pipeline.inputs import resolve_graphs
 from grraf.pipeline.plan import offered_tasks
 from grraf.stores.networkx import NetworkXStore
-from grraf.tasks import TASKS, bench_task
-from grraf.tasks.retrieval import DEFAULT_K, TaskIndex, candidates, normalise
+from grraf.tasks import TASKS, bench_task, get_task
+from grraf.tasks.retrieval import DEFAULT_K, Candidate, KeywordBacked, TaskIndex, candidates, normalise
 
 
 def test_compounds_are_folded_and_numbers_dropped() -> None:
@@ -104,3 +104,35 @@ def test_the_offer_reads_the_dev_examples_and_the_confirmation_does_not() -> Non
     question = "Number of isthmuses in the graph"
     assert default_index().search(question, 1)[0].task.name == "bridge_count"
     assert "bridge_count" not in [c.task.name for c in registry_index().search(question, 2)]
+
+
+class _FixedRanker:
+    """A ranker whose order is given (the classifier's place in :class:`KeywordBacked`)."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.tasks = tuple(TASKS)
+        self._order = [Candidate(get_task(name), 1.0 / (i + 1)) for i, name in enumerate(names)]
+
+    def search(self, question: str, k: int = DEFAULT_K) -> list[Candidate]:
+        return self._order[:k]
+
+
+def test_the_offer_moves_the_task_named_in_so_many_words_up_to_the_last_offered_place() -> None:
+    question = "Which node has the highest PageRank?"  # BM25's first: pagerank_top
+    names = [t.name for t in TASKS if t.name != "pagerank_top"][:8] + ["pagerank_top"]
+    backed = KeywordBacked(_FixedRanker(names), TaskIndex(TASKS), within=6)
+    offered = [c.task.name for c in backed.search(question, 6)]
+    assert offered == [*names[:5], "pagerank_top"]
+    assert [c.task.name for c in backed.search(question, 3)] == names[:3]  # the first places stay the ranker's
+    assert [c.task.name for c in backed.search(question, 10)] == [*names[:5], "pagerank_top", *names[5:8]]
+    # ranked within the first six already: left where it is
+    early = [*names[:2], "pagerank_top", *names[2:8]]
+    assert [c.task.name for c in KeywordBacked(_FixedRanker(early), TaskIndex(TASKS)).search(question, 6)] == early[:6]
+
+
+def test_the_offer_is_the_classifier_backed_by_bm25() -> None:
+    from grraf.tasks.retrieval import default_index
+
+    assert isinstance(default_index(), KeywordBacked)
+    # a wording of the tasks people seldom word freely, which BM25 already ranked first
+    assert default_index().search("Is there an Euler path?", 1)[0].task.name == "euler_path"
