@@ -867,7 +867,14 @@ _START_AFTER = (
 )
 # "How many citations does paper 5 receive?": what a node receives comes in (free batch t, in_degree-75,
 # where the contrast then held a right in_degree back for out_degree).
-_END_AFTER = r"\s+(?:(?:be|is|are|gets?|was|were)\s+(?:directly\s+)?reached|(?:\w+ly\s+)?receiv(?:e|es|ed|ing))\b"
+# "How many letters did 7 get?" (the arrows go from sender to recipient) is what 7 receives too (free
+# batch af, in_degree-111: read as nothing, the out-degree was confirmed and flagged verified). Only "get"
+# that ends the ask or takes "from": "When station 7 gets an alert, to how many stations does it forward
+# it?" asks the out-degree, and "get to", "get through" is moving, not receiving.
+_END_AFTER = (
+    r"\s+(?:(?:be|is|are|gets?|was|were)\s+(?:directly\s+)?reached\b|(?:\w+ly\s+)?receiv(?:e|es|ed|ing)\b|"
+    r"(?:gets?|got)(?=\s*(?:\?|$|from\b|in total\b|altogether\b)))"
+)
 # An ask that opens with its preposition, the node the subject of a plain active verb after it.
 _HOW_MANY_DOES = (
     r"^\W*(into|to|onto|towards?|from)\s+how\s+many\b[^?]*?\b(?:does|do|did|can|could|will|would)\s+"

@@ -143,6 +143,17 @@ def test_the_middle_words_of_a_defined_relation_may_be_asked_in_another_number()
     assert node_role(defined + "How many readers recommended the books to 7?", 7) == "end"
 
 
+def test_what_a_node_gets_comes_in_unless_it_gets_somewhere() -> None:
+    # free batch af, in_degree-111: read as nothing, the out-degree was confirmed and flagged verified
+    defined = "Each arrow goes from the sender to the recipient. "
+    assert node_role(defined + "How many letters did 7 get?", 7) == "end"
+    assert node_role("How many messages does 7 get from others?", 7) == "end"
+    assert node_role("How many towns can 7 get to?", 7) is None  # moving, not receiving
+    # the ask is the forwarding, not the getting (out_degree-71)
+    forwarded = "When station 7 gets an alert, to how many stations does it forward it directly?"
+    assert node_role(forwarded, 7) != "end"
+
+
 def test_initials_in_a_name_end_no_sentence() -> None:
     # "... from J.T. Walsh to Stephen Rea ...?" was read as the ask "Walsh to Stephen Rea ...?", which
     # asks for no number, and a path was flagged verified for "How many steps" (property batch 17, movies-400)
