@@ -45,8 +45,9 @@ PLAN_ROUNDS = 3
 
 #: A choice is confirmed only when retrieval, which reads the question's words against every task's
 #: description and examples, ranks it (or a twin, :func:`_twins`) near the top in two orders, by the
-#: registry's own words and by the index that also holds people's dev wordings (the one that offers
-#: candidates): its places in the two, counted from 0, add up to at most RANK_CONFIRMS. Two readings
+#: registry's own words (BM25) and by the ranker that also learnt from people's dev wordings (the task
+#: classifier that offers candidates, :func:`grraf.tasks.retrieval.default_index`): its places in the
+#: two, counted from 0, add up to at most RANK_CONFIRMS. Two readings
 #: that agree with the LLM's. Replayed on the template choices of the seen free-phrasing runs
 #: (benchmarks/results/free-*, 2026-11-28; each wording left out of the wider index when it is
 #: replayed): the registry's top two alone, the rule before, confirmed 886 right and 44 wrong
@@ -55,7 +56,8 @@ PLAN_ROUNDS = 3
 #: same tool), places adding up to at most 3 kept 1,245 right and 49 wrong choices, with the offered
 #: order's first as well 1,270 right and the same 49 wrong (topological_sort for "Write out all the
 #: levels in a sequence a player could clear them in", first offered, was held back by the registry's
-#: own words, free batch v).
+#: own words, free batch v). With the classifier's offer (2026-12-07, ``benchmarks/replay_rank_rules.py``,
+#: 1,910 stored choices) the same rule keeps 1,715 right and 61 wrong, against 1,673 and 60 with BM25's.
 RANK_CONFIRMS = 3
 
 
@@ -63,7 +65,7 @@ RANK_CONFIRMS = 3
 class Rankings:
     """The two orders of the registry's tasks that :func:`rank_finding` reads, best first: by the
     registry's own words (:func:`grraf.tasks.retrieval.registry_index`) and as offered to the LLM
-    (:func:`grraf.tasks.retrieval.default_index`, which also holds people's dev wordings)."""
+    (:func:`grraf.tasks.retrieval.default_index`, which also learnt from people's dev wordings)."""
 
     registry: tuple[str, ...]
     offered: tuple[str, ...]
