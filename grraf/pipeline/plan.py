@@ -239,6 +239,7 @@ def written_nodes(question: str, store: GraphStore, node_id_types: Sequence[str]
     and kept it after the finding (batch h, twice), and the question fell back.
     """
     words = "str" in node_id_types
+    question = without_answer_values(question)
     out: list[int | str] = []
     for token in re.findall(r"\w+", question):
         if not (token.isdigit() or words) or not validate.mentions(question, token):
@@ -543,6 +544,7 @@ def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[
     know it?") is as much part of the question, and a choice without it (``connected_components``)
     answers another one. Only graph nodes: "damping 0.85. Which page ranks first?" names none.
     """
+    question = without_answer_values(question)
     ask = validate.ask_sentence(question)
     # "The nodes are numbered from 0 to 14" gives the range of the ids, not a node the ask is about.
     scene = " ".join(s for s in validate.sentences(question) if s != ask and not _NUMBERING.search(s))
@@ -553,6 +555,37 @@ def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[
         for v in dict.fromkeys(validate.stated_values(scene, whole=True))
         if v not in taken and store.node_key(v) is not None
     ]
+
+
+#: "Give 0 if 7 has fewer than two partners", "If ..., answer 0.": the value the answer takes in a
+#: corner case, not a node. From "... with each other? Give 0 if 30 has fewer than two such partners."
+#: the 1.5B model took node 0, and the clustering coefficient of the wrong node ran unconfirmed (free
+#: batch af, clustering-113 and -111). "Write 0 or 1 on every node" (labels) is not one.
+_ANSWER_VALUE = re.compile(
+    r"\b((?:give|answer|use|return|report|output|say|put)\s+(?:it\s+as\s+|just\s+)?)-?\d+(?:\.\d+)?"
+    r"(?=\s*(?:if\b|when\b|in case\b|[.;!]|$))",
+    re.IGNORECASE,
+)
+#: The same rule in brackets, "(0 if that maximum is 0.)": its leading value and what it compares with.
+_CORNER_CASE = re.compile(r"\(\s*-?\d+(?:\.\d+)?(\s+(?:if|when)\b[^)]*)\)", re.IGNORECASE)
+_COMPARED_VALUE = re.compile(r"\b(is|are|equals?|be|=)\s+-?\d+(?:\.\d+)?\b", re.IGNORECASE)
+
+
+def without_answer_values(question: str) -> str:
+    """``question`` with the values it says the answer takes in a corner case (:data:`_ANSWER_VALUE`,
+    :data:`_CORNER_CASE`) written as a word, so that no reader takes them for nodes.
+
+    >>> without_answer_values("What share of 30's partners are linked? Give 0 if 30 has fewer than two.")
+    "What share of 30's partners are linked? Give zero if 30 has fewer than two."
+    >>> without_answer_values("If 30 has fewer than two partners, answer 0.")
+    'If 30 has fewer than two partners, answer zero.'
+    >>> without_answer_values("Triangles through 30 over the most it could be in? (0 if that maximum is 0.)")
+    'Triangles through 30 over the most it could be in? (zero if that maximum is zero.)'
+    >>> without_answer_values("Write 0 or 1 on every node.")
+    'Write 0 or 1 on every node.'
+    """
+    question = _ANSWER_VALUE.sub(lambda m: m.group(1) + "zero", question)
+    return _CORNER_CASE.sub(lambda m: "(zero" + _COMPARED_VALUE.sub(r"\1 zero", m.group(1)) + ")", question)
 
 
 _NUMBERING = re.compile(r"\b(?:numbered|labell?ed|indexed|ids?\s+(?:are|run|go))\b", re.IGNORECASE)

@@ -821,6 +821,19 @@ def test_node_parameters_are_held_to_the_nodes_the_question_writes() -> None:
     assert option["properties"]["node"] == {"type": "integer"}
 
 
+def test_the_value_a_corner_case_gives_the_answer_is_no_node() -> None:
+    # free batch af, clustering-113: node 0 chosen from "Give 0 if ...", the node asked about unused
+    from grraf.pipeline.plan import unused_nodes, written_nodes
+
+    store = ScriptedStore({}, nodes=10)
+    question = "Of the servers 7 exchanges heartbeats with, what share of pairs are linked? Give 0 if 7 has fewer."
+    assert written_nodes(question, store, ("int",)) == [7]
+    assert unused_nodes(question, [7], store) == []
+    bracketed = "Triangles through 7 over the most it could be in: what's that ratio? (0 if that maximum is 0.)"
+    assert written_nodes(bracketed, store, ("int",)) == [7]
+    assert written_nodes("Write 0 or 1 on every node. Can it be done for node 7?", store, ("int",)) == [0, 1, 7]
+
+
 def test_two_node_parameters_on_one_written_node_are_refused() -> None:
     # held to the one node written, shortest_path_hops from 3 to 3 gave 0, verified (batch h wording)
     question = "How many links separate student 3 from the student farthest from them, by the shortest chain?"
