@@ -38,6 +38,9 @@ TWO_COLOUR_CUES = (
     "colouring", "coloring", "colourable", "colorable", "split", "divide", "divided", "partition", "partitioned",
     "sides", "side", "halves", "camps", "teams", "groups", "odd",
     "bipartition",
+    # the two classes told as opposites: "every wire runs between opposite signs" (free batch af,
+    # bipartite-112), "bunkmates on opposite watches" (batch ae, bipartite-109)
+    "opposite", "opposites",
 )  # fmt: skip
 #: More colours or groups than two: not a question of 2-colouring ("Would it take at least three
 #: colours ...?" asks the negation; bipartite was confirmed on its cue "colours", batch e).
@@ -65,6 +68,9 @@ IN_A_ROW = ("side by side", "in one row", "in a row", "in a line", "single file"
 TRIANGLE_CUES = (
     "triangle", "triangles", "three", "3", "trio", "trios", "triplet", "triplets", "triad", "triads", "clique",
     "cliques", "3-clique", "3-cliques", "threesome", "threesomes", "triple", "triples",
+    # the complete graph on three nodes by its name: "heaviest K3 by summed node weight" (free batch af,
+    # triplet-112)
+    "k3", "k_3",
 )  # fmt: skip
 
 # The words below are positive evidence (``Task.cues``): a question asking the task uses at least
@@ -147,6 +153,9 @@ RANK_CUES = (
     "in the long run", "long-run", "damping",
     # "Which flower does it visit most often over time?" (free batch aa, pagerank-97)
     "over time",
+    # PageRank by its abbreviation and its damping factor's name in networkx and the literature: "PR
+    # with alpha = .85: which vertex maximises it?" (free batch af, pagerank-112)
+    "pr", "alpha",
 )  # fmt: skip
 #: The most of something: the node with the highest degree is asked as the most, the highest, a hub.
 MOST_CUES = (

@@ -640,6 +640,10 @@ def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: st
         ("degree", "How many links does 4 have?"),  # a task without cues
         ("isomorphism", "Are G and G' isomorphic?"),
         ("diameter", "Even taking the best route each time, what is the most hops between any two nodes?"),
+        # free batch af: a triangle by its name, PageRank by its abbreviation, two classes as opposites
+        ("max_triangle_weight", "node-weighted graph: heaviest K3 by summed node weight, what's the sum?"),
+        ("pagerank_top", "PR with alpha = .85: which vertex maximises it?"),
+        ("bipartite", "Can each terminal be marked + or - so that every wire runs between opposite signs?"),
     ],
 )
 def test_a_choice_the_question_asks_in_its_own_words_has_a_cue(task: str, question: str) -> None:
