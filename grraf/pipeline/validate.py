@@ -519,6 +519,15 @@ _EDGE_LENGTH = re.compile(
 )
 
 
+#: Where the counting starts, another convention of counting: "with the root at level 0", "the start
+#: counts as step 0" (free batch af, eccentricity-112: the 0 held a right eccentricity back).
+_COUNT_ORIGIN = re.compile(
+    r"\b(?:root|start|starting\s+(?:node|point)|source|first\s+node)\s+(?:node\s+)?(?:is\s+|being\s+|sits\s+)?"
+    r"(?:at|on|as|counts?\s+as)\s+(?:level|depth|distance|step|hop|layer|generation|round)\s+(\d+)\b",
+    re.IGNORECASE,
+)
+
+
 def unused_values(question: str, used: Iterable[Any], own: Iterable[str] = ()) -> list[str]:
     """Numbers the ask states that no chosen parameter takes, leaving out ``own`` (numbers that are
     words of the task's definition: the 2 of "2 colours" for bipartite) and an edge length that says
@@ -532,9 +541,12 @@ def unused_values(question: str, used: Iterable[Any], own: Iterable[str] = ()) -
     []
     >>> unused_values("2 colours: yes/no?", [], own={"2"})
     []
+    >>> unused_values("How many levels deep does the BFS tree go, with the root at level 0?", [])
+    []
     """
     taken = {str(v) for v in used} | set(own)
     taken |= {m.group(1) for m in _EDGE_LENGTH.finditer(question)}
+    taken |= {m.group(1) for m in _COUNT_ORIGIN.finditer(question)}
     return [v for v in dict.fromkeys(stated_values(question)) if v not in taken]
 
 
