@@ -154,6 +154,12 @@ def test_what_a_node_gets_comes_in_unless_it_gets_somewhere() -> None:
     assert node_role(forwarded, 7) != "end"
 
 
+def test_where_edges_originate_is_their_start() -> None:
+    # free batch af, out_degree-112: read as nothing, in_degree was chosen
+    assert node_role("In this directed graph, how many edges originate at 7?", 7) == "start"
+    assert node_role("Count the edges that begin at 7.", 7) == "start"
+
+
 def test_initials_in_a_name_end_no_sentence() -> None:
     # "... from J.T. Walsh to Stephen Rea ...?" was read as the ask "Walsh to Stephen Rea ...?", which
     # asks for no number, and a path was flagged verified for "How many steps" (property batch 17, movies-400)
