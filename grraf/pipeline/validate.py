@@ -873,7 +873,9 @@ _END_BEFORE = (
     r"\b(?:cite|cites|citing)\s+)" + _NAMED
 )
 # "how many edges originate at 30?" (free batch af, out_degree-112: read as nothing, in_degree was chosen)
-_START_BEFORE = r"\b(?:from|out of|leav\w*|depart\w*|exit\w*|(?:originat|emanat|start|begin)\w*\s+(?:at|in))\s+" + _NAMED
+_START_BEFORE = (
+    r"\b(?:from|out of|leav\w*|depart\w*|exit\w*|(?:originat|emanat|start|begin)\w*\s+(?:at|in))\s+" + _NAMED
+)
 _START_AFTER = (
     r"\s+(?:sends?|points?|links?|leads?|goes|feeds?|flows?|reaches|can reach|could reach|cites?|calls?|"
     r"follows?|depends? on|has (?:an? )?(?:edges?|links?|arcs?|roads?) (?:to|into))\b"
