@@ -505,7 +505,8 @@ def plot_cost_by_size(rows: Sequence[Mapping[str, Any]], path: Path, *, x_key: s
         ax.set_xlabel(f"graph size ({x_key})")
         ax.set_ylabel(label)
         ax.grid(alpha=0.3)
-    axes[0].legend(fontsize="small")
+    if axes[0].get_legend_handles_labels()[0]:  # no method with a sized, error-free row: no lines to name
+        axes[0].legend(fontsize="small")
     fig.suptitle("Cost against graph size")
     fig.tight_layout()
     fig.savefig(path, dpi=120)
