@@ -79,6 +79,7 @@ def test_a_wrong_answer_is_scored_wrong(tmp_path, settings):
     assert row["value"] == 56 and not row["correct"]
 
 
+@pytest.mark.filterwarnings("error::UserWarning")  # the report's plots warned of a legend with no lines
 def test_bench_command_runs_the_property_set(tmp_path, monkeypatch):
     model = oracle_model()
     monkeypatch.setattr("grraf.llm.factory.make_chat_model", lambda settings: model)
