@@ -44,12 +44,12 @@ from grraf.tasks import TASKS, Task, bench_task
 from grraf.tasks import retrieval as retrieval_module
 from grraf.tasks.retrieval import (
     SLOT_VALUES,
-    KeywordBacked,
     TaskClassifier,
     TaskIndex,
     dev_examples,
     dev_wordings,
     examples_by_task,
+    offer_ranker,
 )
 
 KS = (1, 2, 3, 4, 5, 6, 8)
@@ -148,9 +148,7 @@ def ranker_index(make: Callable[[Sequence[Task], dict[str, tuple[str, ...]]], An
 TRAINED = {
     "BM25 + dev examples": ranker_index(lambda tasks, examples: TaskIndex(tasks, examples)),
     "classifier + dev examples": ranker_index(lambda tasks, examples: TaskClassifier(tasks, examples)),
-    "classifier backed by BM25 (grraf's offer)": ranker_index(
-        lambda tasks, examples: KeywordBacked(TaskClassifier(tasks, examples), TaskIndex(tasks, examples))
-    ),
+    "classifier backed by BM25 (grraf's offer)": ranker_index(lambda tasks, examples: offer_ranker(tasks, examples)),
 }
 
 

@@ -30,12 +30,11 @@ from grraf.pipeline.plan import _twins, cue_finding
 from grraf.tasks import TASKS, get_task
 from grraf.tasks.retrieval import (
     SLOT_VALUES,
-    KeywordBacked,
     Ranker,
-    TaskClassifier,
     TaskIndex,
     dev_wordings,
     examples_by_task,
+    offer_ranker,
     registry_index,
 )
 
@@ -70,7 +69,7 @@ def main() -> None:
         examples = examples_by_task(w for w in dev_wordings() if w[0] != phrasing_id or phrasing_id not in dev_ids)
         if args.offer == "bm25":
             return TaskIndex(TASKS, examples)
-        return KeywordBacked(TaskClassifier(TASKS, examples), TaskIndex(TASKS, examples))
+        return offer_ranker(TASKS, examples)
 
     def place(index: Ranker, question: str, twins: set[str]) -> int:
         order = [c.task.name for c in index.search(question, DEPTH)]

@@ -30,7 +30,7 @@ from __future__ import annotations
 import logging
 import re
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -279,18 +279,18 @@ def _stemmer() -> object:
     return Stemmer.Stemmer("english")
 
 
-def _stemmed_words(text: str) -> list[str]:
-    """The words of ``text`` as :class:`TaskClassifier` reads them: read by :func:`normalise`, stemmed."""
+def _stemmed_words(text: str, keep: Callable[[str], bool] = lambda word: True) -> list[str]:
+    """The words of ``text`` read by :func:`normalise` that ``keep`` keeps, stemmed: how
+    :class:`TaskClassifier` and :func:`closest_phrasing` read a text."""
     stem = _stemmer().stemWord  # type: ignore[attr-defined]
-    return [stem(word) for word in re.findall(r"[a-z]+", normalise(text))]
+    return [stem(word) for word in re.findall(r"[a-z]+", normalise(text)) if keep(word)]
 
 
 def _content_words(text: str) -> set[str]:
     """The stemmed words of ``text`` that are not English stop words (scikit-learn's list)."""
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-    stem = _stemmer().stemWord  # type: ignore[attr-defined]
-    return {stem(word) for word in re.findall(r"[a-z]+", normalise(text)) if word not in ENGLISH_STOP_WORDS}
+    return set(_stemmed_words(text, lambda word: word not in ENGLISH_STOP_WORDS))
 
 
 def closest_phrasing(task: Task, question: str) -> str:
@@ -303,12 +303,9 @@ def closest_phrasing(task: Task, question: str) -> str:
     >>> closest_phrasing(get_task("in_degree"), "How many flights arrive at airport 9?")
     'How many flights land at airport 6?'
     """
-    import Stemmer
-
-    stemmer = Stemmer.Stemmer("english")
 
     def words(text: str) -> set[str]:
-        return {stemmer.stemWord(w) for w in re.findall(r"[a-z]+", normalise(text)) if len(w) > 2}
+        return set(_stemmed_words(text, lambda word: len(word) > 2))
 
     asked = words(question)
     return max(task.phrasings, key=lambda p: len(asked & words(p)))
@@ -376,8 +373,15 @@ def default_index() -> Ranker:
     """
     from grraf.tasks import TASKS
 
-    examples = dev_examples()
-    return KeywordBacked(TaskClassifier(TASKS, examples), TaskIndex(TASKS, examples))
+    return offer_ranker(TASKS, dev_examples())
+
+
+def offer_ranker(tasks: Sequence[Task], examples: Mapping[str, Sequence[str]]) -> KeywordBacked:
+    """The ranker the LLM's offer comes from, over ``tasks`` and trained with ``examples``: a
+    :class:`TaskClassifier` backed by BM25 over the same words (:class:`KeywordBacked`).
+    :func:`default_index` builds it once with the dev examples; the benchmarks build it without a
+    held-out wording."""
+    return KeywordBacked(TaskClassifier(tasks, examples), TaskIndex(tasks, examples))
 
 
 @cache
