@@ -90,11 +90,20 @@ LEAST_CUES = (
     # "If my hero rides from A to B as fast as possible, how many days ...?" (free batch aa, shortest-97)
     "as fast as", "as quickly as", "as cheaply as",
 )  # fmt: skip
-#: The fewest edges on a path: asked as the least of something, or in hops, steps, legs or changes.
-HOPS_CUES = LEAST_CUES + (
+#: A path measured in edges, not weight: hops, steps, legs or changes.
+HOP_WORDS = (
     "hop", "hops", "step", "steps", "jump", "jumps", "leg", "legs", "separation", "separated", "separate",
     "change", "changes", "transfer", "transfers", "stops", "degrees",
 )  # fmt: skip
+#: The fewest edges on a path: asked as the least of something, or in hops, steps, legs or changes.
+HOPS_CUES = LEAST_CUES + HOP_WORDS
+#: What tells the fewest edges from the lightest path (``Task.telling``): hop words, or weights set aside.
+HOPS_TELLING = HOP_WORDS + (
+    "unweighted", "ignoring weights", "ignoring the weights", "ignore the weights", "ignore weights",
+    "weights ignored", "regardless of weight", "regardless of weights", "number of edges", "how many edges",
+)  # fmt: skip
+#: What tells the lightest path from the fewest edges (``Task.telling``): its weights.
+WEIGHT_TELLING = ("weight", "weights", "weighted")
 #: How much gets through: a flow is asked as an amount, a capacity or a cut.
 FLOW_CUES = (
     "flow", "flows", "capacity", "capacities", "throughput", "bandwidth", "rate", "how much", "most", "maximum",
@@ -386,6 +395,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="shortest_path_weight",
         cues=LEAST_CUES,
+        telling=WEIGHT_TELLING,
         distance=True,
         summary="the total edge weight of a lightest path from source to target (each edge counts 1 when unweighted)",
         phrasings=(
@@ -416,6 +426,7 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="shortest_path_hops",
         cues=HOPS_CUES,
+        telling=HOPS_TELLING,
         distance=True,
         summary="the fewest edges on a path from source to target (weights ignored)",
         phrasings=(

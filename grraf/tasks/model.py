@@ -221,6 +221,9 @@ class Task:
         property_graph: a task about a property graph (labelled nodes with properties, a database
             grraf did not create); offered only where the store's schema has labels and patterns,
             and its templates name labels, types and properties instead of grraf's namespaces.
+        telling: words that tell the task from its rivals (:data:`grraf.tasks.CONFUSABLE`): a
+            question that says one of them and none of the rival's does not need the LLM to pick
+            between the two (:func:`grraf.pipeline.plan.contrast_rival`). Empty for most tasks.
     """
 
     name: str
@@ -248,6 +251,7 @@ class Task:
     cues: tuple[str, ...] = ()
     contrary: tuple[str, ...] = ()
     property_graph: bool = False
+    telling: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # Freeze the mapping too: a Task is shared by every question.

@@ -64,8 +64,8 @@ def server(monkeypatch) -> Iterator[type[FakeOpenAI]]:
 
 def test_openai_compatible_server_answers_a_question(server, settings):
     # The plan's structured reply: an object around the choice (OpenAI wants an object at the top).
-    # Then the contrast with its rival (shortest_path_hops), rival first, an object already: the
-    # choice is kept, so the other order is not asked.
+    # Then the contrast with its rival (shortest_path_hops; no word says weights or hops), rival
+    # first, an object already: the choice is kept, so the other order is not asked.
     server.replies = [
         (200, '{"reply": {"task": "shortest_path_weight", "source": 0, "target": 2}}'),
         (200, '{"answer": "B"}'),
@@ -74,7 +74,7 @@ def test_openai_compatible_server_answers_a_question(server, settings):
     graph.add_weighted_edges_from([(0, 1, 2), (1, 2, 3), (0, 2, 9)])
     model = make_chat_model(settings.with_(model="openai:qwen2.5-coder"))
     answer = GraphQA(chat_model=model, settings=settings.with_(templates=True)).ask(
-        "What is the shortest path from node 0 to node 2, adding up the weights?", graph=graph
+        "What does the cheapest route from node 0 to node 2 cost?", graph=graph
     )
     assert answer.verified and answer.value == 5
     assert answer.tokens.input == 200 and answer.tokens.output == 20  # from the server's usage, two calls

@@ -225,6 +225,23 @@ def test_a_node_role_the_words_say_settles_the_rival_without_asking(question, ta
     assert settled.task == task and settled.confirmed and len(model.prompts) == 1, settled.issues
 
 
+@pytest.mark.parametrize(
+    ("question", "task", "calls"),
+    [
+        # GraphInstruct's wording: every such question took the contrast's two calls (seed 2070)
+        ("Give the weight of the shortest path from node 1 to node 8.", "shortest_path_weight", 1),
+        ("How many hops does the shortest path from node 1 to node 8 take?", "shortest_path_hops", 1),
+        # weights set aside, or no telling word at all: the LLM is still asked to pick between the
+        # two (one call here: a first reply against the rival keeps the choice)
+        ("How many edges are on the shortest path from 1 to 8, ignoring weights?", "shortest_path_weight", 2),
+        ("What is the shortest path from node 1 to node 8?", "shortest_path_weight", 2),
+    ],
+)
+def test_telling_words_settle_the_rival_without_asking(question, task, calls) -> None:
+    settled, model = run_plan(question, plan_reply(task, source=1, target=8), *KEEP)
+    assert settled.task == task and settled.confirmed and len(model.prompts) == calls, settled.issues
+
+
 def test_rivals_come_from_the_tasks_confusable_group_only() -> None:
     from grraf.pipeline.plan import rivals
 
