@@ -152,17 +152,25 @@ TRAINED = {
 }
 
 
-def cross_validated(folds: int = 5) -> dict[str, dict[int, float]]:
-    """Recall@k of each :data:`TRAINED` option on the dev wordings, each fold ranked by the option
-    trained on the other folds (the wordings shuffled once, seed 0)."""
+def dev_folds(folds: int = 5) -> list[tuple[list[tuple[str, str, str]], dict[str, tuple[str, ...]]]]:
+    """The dev wordings in ``folds`` folds (shuffled once, seed 0), each with the examples of the
+    other folds to train on: the held-out split ``--cv`` here and ``bench_plan.py --cv`` share."""
     import random
 
     wordings = list(dev_wordings())
     random.Random(0).shuffle(wordings)
+    return [
+        (wordings[fold::folds], examples_by_task(w for i, w in enumerate(wordings) if i % folds != fold))
+        for fold in range(folds)
+    ]
+
+
+def cross_validated(folds: int = 5) -> dict[str, dict[int, float]]:
+    """Recall@k of each :data:`TRAINED` option on the dev wordings, each fold ranked by the option
+    trained on the other folds (:func:`dev_folds`)."""
+    wordings = dev_wordings()
     found = {name: {k: 0 for k in KS} for name in TRAINED}
-    for fold in range(folds):
-        held = wordings[fold::folds]
-        examples = examples_by_task(w for i, w in enumerate(wordings) if i % folds != fold)
+    for held, examples in dev_folds(folds):
         for name, option in TRAINED.items():
             search = option(examples)(TASKS)
             for _, owner, text in held:
