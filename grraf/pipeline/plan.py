@@ -531,9 +531,19 @@ def cue_finding(task: Task, question: str) -> str | None:
     # arrow from A to B means B is reached from A by one book move. How many book continuations does
     # position 6 have?" confirmed reachable_count by "reached" (free batch s, out_degree-74, verified
     # and wrong: the question counts the continuations, one move each).
-    if not task.cues or validate.uses(validate.without_edge_meanings(question), task.cues) is not None:
+    asked = validate.without_edge_meanings(question)
+    # "each other" says two things relate, not that every one is taken: "two compounds joined by an
+    # edge react with each other ... Are two cabinets too few?" met no_hamiltonian_path's cue "each"
+    # (dev bipartite-30, confirmed with the plan prompt's task list said to be likeliest first).
+    if not any(r in task.cues for r in _RECIPROCALS):
+        asked = re.sub(rf"\b(?:{'|'.join(_RECIPROCALS)})\b", " ", asked, flags=re.IGNORECASE)
+    if not task.cues or validate.uses(asked, task.cues) is not None:
         return None
     return f"The question says nothing {task.name} is asked with (such as '{task.cues[0]}' or '{task.cues[3]}')."
+
+
+#: Words for two things relating to one another; cues of the tasks that are about that only.
+_RECIPROCALS = ("each other", "one another")
 
 
 def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[str]:

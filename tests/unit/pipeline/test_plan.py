@@ -625,6 +625,11 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
         ("radius", "For the worst-placed pair of castles, how many roads must the messenger ride between them?"),
         # three who all get along are a triangle, not a pair (triplet-65, seed 2052)
         ("maximum_matching", "Three hikers can share a tent only if each pair gets along. Most kilos a tent can hold?"),
+        # "each other" takes no one of every kind (dev bipartite-30, confirmed with another plan prompt)
+        (
+            "no_hamiltonian_path",
+            "Two compounds joined by an edge react with each other. We have two cabinets. Are two cabinets too few?",
+        ),
     ],
 )
 def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: str) -> None:
@@ -661,6 +666,8 @@ def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: st
         ("max_triangle_weight", "node-weighted graph: heaviest K3 by summed node weight, what's the sum?"),
         ("pagerank_top", "PR with alpha = .85: which vertex maximises it?"),
         ("bipartite", "Can each terminal be marked + or - so that every wire runs between opposite signs?"),
+        # "each" beside "each other"
+        ("hamiltonian_path", "Can the ants walk past each other and visit each nest once?"),
     ],
 )
 def test_a_choice_the_question_asks_in_its_own_words_has_a_cue(task: str, question: str) -> None:
