@@ -947,7 +947,7 @@ def polarity_finding(task: Task, question: str) -> str | None:
     """
     if task.output != "yes/no":
         return None
-    question = validate.without_other_case(validate.without_repetition_limits(question))
+    question = validate.without_other_case(validate.without_purposes(validate.without_repetition_limits(question)))
     if task.negates:
         words = negation_words(task, question)
         if validate.said(double_negatives_cancelled(question, words), words, main=True) is None:

@@ -591,6 +591,25 @@ def without_repetition_limits(question: str) -> str:
     return _REPETITION_LIMIT.sub(" ", question)
 
 
+def without_purposes(question: str) -> str:
+    """``question`` without the clauses that say what something is done for ("so that no edge
+    joins two nodes of the same colour"): a negation there is part of the condition, not the ask.
+
+    "Can you colour every node red or blue so that no edge joins two nodes of the same colour?"
+    was held back as maybe asking the opposite (not_bipartite's "no"): the 18 such wordings of
+    two-colouring among the 2,438, and none of the negated ones changes.
+
+    >>> without_purposes("Can you colour it red or blue so that no edge joins two of a colour?")
+    'Can you colour it red or blue  ?'
+    >>> without_purposes("Is it impossible to seat them so that rivals sit apart?")
+    'Is it impossible to seat them  ?'
+    """
+    return _PURPOSE.sub(" ", question)
+
+
+_PURPOSE = re.compile(r"\b(?:so that|such that|in such a way that|so as to)\b[^,.;:?!]*", re.IGNORECASE)
+
+
 def without_other_case(question: str) -> str:
     """``question`` without the case that gets the other answer word ("..., no if it isn't"): after
     "yes if X", the ask is X.

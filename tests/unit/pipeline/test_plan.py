@@ -7,7 +7,15 @@ import json
 import pytest
 
 from grraf.llm.calls import LLMSession
-from grraf.pipeline.plan import check_choice, choice_schema, eligible, plan, rescue, with_negations
+from grraf.pipeline.plan import (
+    check_choice,
+    choice_schema,
+    eligible,
+    plan,
+    polarity_finding,
+    rescue,
+    with_negations,
+)
 from grraf.tasks import TASKS, get_task
 from grraf.types import Schema
 from tests.fakes import FIRST, KEEP, NONE_TWICE, PLAN_NONE, RESCUE_REFUSED, RIVAL, ScriptedStore, plan_reply, scripted
@@ -266,6 +274,13 @@ def test_a_negation_inside_a_description_is_no_negative_question(question, negat
     assert negative not in {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), question)}
     _, found = check_choice(get_task(negative), {}, question, ScriptedStore({}, nodes=10))
     assert any("asks no negative question" in f.text for f in found)
+
+
+def test_a_negation_in_what_something_is_done_for_leaves_the_positive_choice_confirmed() -> None:
+    # dev bipartite-02: held back as maybe asking the opposite, by the "no" of "so that no edge ..."
+    question = "Can you colour every node red or blue so that no edge joins two nodes of the same colour?"
+    assert polarity_finding(get_task("bipartite"), question) is None
+    assert polarity_finding(get_task("bipartite"), "Is it impossible to colour it so that rivals differ?")
 
 
 def test_how_a_walk_goes_is_no_negative_question() -> None:
