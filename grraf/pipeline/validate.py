@@ -146,9 +146,14 @@ _LIST_ASK = re.compile(
     r"members|ones)\b|"
     # "if you list every two of their friends, in what share ...": a step of the ask, not a request
     # (free batch x, clustering-89: no number task was offered)
-    r"(?<!if you )(?<!when you )(?<!once you )(?<!as you )\blist\b|"
+    # ... nor is a list someone keeps ("everyone in 6's contact list: what fraction ...", free batch
+    # ag, clustering-115: only k_core was offered)
+    r"(?<!if you )(?<!when you )(?<!once you )(?<!as you )"
+    r"(?<!'s )(?<!\bthe )(?<!\bmy )(?<!\byour )(?<!\btheir )(?<!\bhis )(?<!\bher )(?<!\bour )"
+    r"(?<!\bcontact )(?<!\bguest )(?<!\bwaiting )(?<!\bmailing )(?<!\bfriend )(?<!\bfriends )(?<!\badjacency )"
+    r"\blist\b|"
     r"\b(give|show|name|return|trace|print|output|write down)\b[^?]*\b(path|route|order|"
-    r"ordering|sequence|schedule|nodes|vertices|members|way)\b|\bin (?:what|which) order\b|\bwhat are the\b|"
+    r"ordering|sequence|schedule|nodes|vertices|members|way|list)\b|\bin (?:what|which) order\b|\bwhat are the\b|"
     # "How do I get from Hoffa to Million Dollar Baby in the fewest steps?" asks for the way itself
     r"^\s*how (?:do|can|could|would|should|might) (?:i|we|you|one|they) (?:get|go|travel|drive|fly|walk|ride)\b|"
     # "Return V(H), where H is ...": the vertex set of a graph, in graph theory's own notation
@@ -341,6 +346,8 @@ def ask_form(question: str) -> AskForm | None:
     >>> ask_form("Take pupil 3: if you list every two of their friends, in what share of those pairs are both friends?")
     >>> ask_form("Can you list the nodes of the 3-core?")
     'list'
+    >>> ask_form("Look at everyone in 6's contact list: what fraction of the pairs among them are linked?") is None
+    True
     >>> ask_form("Of the pairs of friends of 3, what share are friends? Give a number between 0 and 1.")
     'number'
     >>> ask_form("A trip visits each city once. Tell me yes if that can't be done, no if it can.")
