@@ -365,6 +365,9 @@ TASKS: tuple[Task, ...] = (
             "fail to reach",
             "fails to reach",
             "stranded",
+            # "Are 3 and 9 completely unrelated in our files?" (free batch ag, connectivity-116)
+            "unrelated",
+            "unconnected",
         )
         + NEGATING_PHRASES,  # fmt: skip
     ),
