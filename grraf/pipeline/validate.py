@@ -991,6 +991,9 @@ def _defined_role(question: str, number: str) -> NodeRole | None:
     if relation is None:
         return None
     verb, subject_starts = relation
+    # "A upvoted one of B's answers" is asked as "How many users has 7 upvoted?": the part of B the
+    # relation reaches is left out of the ask (free batch ag, out_degree-116: the in-degree was chosen).
+    verb = re.sub(r"\s+(?:one|some|all|each|several|many|most|any|a few)\s+of$", "", verb, flags=re.IGNORECASE) or verb
     # "A can buzz B" is asked as "able to buzz flat 7": the modal says nothing of the direction, nor
     # does an auxiliary before a participle ("A has sent mail to B" asked as "has 7 sent mail", free
     # batch x; "B was copied from A" as "was 4 copied", free batch aa), nor an adverb, which the ask
@@ -1082,6 +1085,9 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     ('start', 'end')
     >>> node_role("Into how many pipes does manhole 4 drain directly?", 4), node_role("From how many does 4 hear?", 4)
     ('start', 'end')
+    >>> upvoted = "An arrow from user A to user B means A upvoted one of B's answers. How many users has 7 upvoted?"
+    >>> node_role(upvoted, 7)
+    'start'
     >>> turned = "An arrow from X to Y means X can be turned into Y. Into how many compounds can 8 be turned?"
     >>> node_role(turned, 8), node_role(turned.replace("X can be turned into Y", "Y can be turned into X"), 8)
     ('start', 'end')
