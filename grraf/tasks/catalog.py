@@ -247,6 +247,8 @@ ORDER_CUES = (
     "topologically", "plan", "queue", "forward", "precede", "precedes", "preceding", "prerequisite",
     "prerequisites", "depends", "depend", "dependency", "dependencies", "sequencing", "lineup", "rank",
     "line-up",  # "every vertex in a single line-up where no arc points back" (free batch aa, topology-98)
+    # "Provide a linearization of the DAG: ... u placed earlier than v" (free batch ag, topology-116)
+    "linearization", "linearisation", "linearize", "linearise", "earlier than",
 )  # fmt: skip
 #: Every one exactly once: a Hamiltonian or Eulerian tour is asked with a word for all and once.
 EVERY_ONCE_CUES = (
