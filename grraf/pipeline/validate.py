@@ -710,6 +710,8 @@ def main_clause(question: str) -> str:
     "can't be done"
     >>> main_clause("I bet my flatmate a pizza that you can't draw one line through all of it. Do I win?")
     "you can't draw one line through all of it. Do I win?"
+    >>> main_clause("Please verify that a→b, b→c can not be embedded: no choice gives its arrows. Is that so?")
+    "G' can not be embedded"
     """
     ask = _FRAME.sub("", _LEADING.sub("", _ARROWS.sub("G'", ask_sentence(question))))
     # "Can I stop worrying about tank 7, i.e. is there no chain linking the two tanks?": the ask said
@@ -737,6 +739,9 @@ _RESTATED = re.compile(
 _FRAME = re.compile(
     r"^(?:is it (?:true|the case|correct|right|so)|am i right|(?:can|could|would|will) you (?:confirm|check)|"
     r"would you say|do you agree"
+    # "Please verify that the pattern can not be embedded: ... Is that so?" asks whether it cannot (free
+    # batch ag, substructure-116: the negation was not offered)
+    r"|(?:please\s+)?(?:verify|confirm)(?!\s+or\b)"
     # "I bet my flatmate a pizza that you can't draw one line through every vertex. Do I win?" asks
     # whether you can't (free batch z, hamilton-95)
     r"|i (?:bet|wager)(?:\s+(?!that\b)[\w'’]+){0,5}\s+that"
