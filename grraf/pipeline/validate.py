@@ -1171,7 +1171,10 @@ def reach_asked(question: str) -> tuple[Reach, str] | None:
 
 _EDGE_NOUNS = (
     r"edges?|links?|roads?|streets?|connections?|cables?|wires?|pipes?|lines?|bridges?|arcs?|flights?|"
-    r"friendships?|relationships?|ties?|channels?|corridors?|tracks?|routes?|bonds?"
+    r"friendships?|relationships?|ties?|channels?|corridors?|tracks?|routes?|bonds?|"
+    # "How many passages are there such that, if that one passage collapsed, ...?" (free batch ah,
+    # bridges-117: the cut vertices were counted and flagged verified)
+    r"passages?|trails?|tunnels?|doorways?|lanes?|highways?"
 )
 _NODE_NOUNS = (
     r"nodes?|vertices|vertex|towns?|cities|city|stations?|junctions?|people|persons?|computers?|servers?|"
