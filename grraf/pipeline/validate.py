@@ -801,7 +801,35 @@ def said(question: str, words: Iterable[str], *, main: bool = False) -> str | No
     True
     """
     text = main_clause(_waived(ask_sentence(question))) if main else ask_sentence(question)
+    condition = yes_condition(question)
+    if condition:
+        text = f"{text} {condition}"
     return uses(_waived(_OR_NOT.sub(" ", _MANNER.sub(" ", text))), words)
+
+
+def yes_condition(question: str) -> str | None:
+    """What "yes" means, when a sentence after the ask says it ("Is his fear justified? Answer yes if 9
+    really is cut off from 3."), or None: an ask that refers back ("his fear", "clean in that sense")
+    is asked in its yes condition, negation included.
+
+    Said after a question that names no negation, "Answer yes if 9 really is cut off from 3" was
+    confirmed as reachability, "Is our data clean in that sense? Yes if no such closed chain exists"
+    as whether there is a cycle (free batch ah, connectivity-119 and cycle-118: wrong answers flagged
+    verified).
+
+    >>> yes_condition("Is his fear justified? Answer yes if 9 really is cut off from 3.")
+    '9 really is cut off from 3.'
+    >>> yes_condition("Is there a cycle? yes/no") is None, yes_condition("Say yes if 3 reaches 9, no if not.")
+    (True, None)
+    """
+    ask = ask_sentence(question)
+    after = question[question.rfind(ask) + len(ask) :] if ask and ask in question else ""
+    found = _YES_CONDITION.search(after)
+    return found.group(1).strip() if found else None
+
+
+#: "Yes if X." or "Answer yes if X." after the ask: X, up to the end of its sentence.
+_YES_CONDITION = re.compile(rf"\b{_YES_IF}\s+([^.?!]*[.?!]?)", re.IGNORECASE)
 
 
 # "reachable or not?" offers both answers, "(not necessarily induced)" relaxes a condition: neither

@@ -773,6 +773,9 @@ TASKS: tuple[Task, ...] = (
         inverts=True,
         negates="bipartite",
         negation_words=("not", "no", "non", "odd", "impossible", "cannot", "can't", "never", "fail", "fails")
+        # "Is it hopeless, meaning any split ... leaves some quarrelling pair together?" (free batch ah,
+        # bipartite-119: confirmed as bipartite, a wrong answer flagged verified)
+        + ("hopeless", "unsolvable")
         + NEGATING_PHRASES,
     ),
     Task(
