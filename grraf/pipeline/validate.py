@@ -1012,7 +1012,21 @@ def _defined_relation(question: str) -> tuple[str, bool] | None:
     goes = _EDGE_GOES.search(question)
     if goes is not None:
         return goes.group(1), True
+    done_by_end = _EDGE_GOES_TO_DOER.search(question)
+    if done_by_end is not None:
+        return done_by_end.group(1), False
     return None
+
+
+# The same with the far end doing it: "every arrow goes from a prey species to the predator that eats
+# it" (free batch ah, in_degree-118: "How many prey species does predator 4 eat?" was confirmed as the
+# out-degree and flagged verified).
+_EDGE_GOES_TO_DOER = re.compile(
+    r"\b(?:edge|arrow|link|arc|line)s?\s+(?:goes\s+|go\s+|points?\s+|runs?\s+|leads?\s+)?from\s+"
+    r"(?:a|an|the|each|every)\s+(?:[a-z]+\s+){1,2}to\s+(?:a|an|the|each|every|one)?\s*[a-z]+\s+"
+    r"(?:that|which|who)\s+([a-z]+(?:\s+(?:on|to|for|from|with|of|at))?)\s+(?:it|them|him|her)\b",
+    re.IGNORECASE,
+)
 
 
 _ARTICLES = frozenset({"a", "an", "the", "some", "any"})
@@ -1118,6 +1132,9 @@ def node_role(question: str, value: Any) -> NodeRole | None:
     ('start', 'end')
     >>> node_role("Into how many pipes does manhole 4 drain directly?", 4), node_role("From how many does 4 hear?", 4)
     ('start', 'end')
+    >>> eaten = "Every arrow goes from a prey species to the predator that eats it. How many does predator 4 eat?"
+    >>> node_role(eaten, 4)
+    'end'
     >>> upvoted = "An arrow from user A to user B means A upvoted one of B's answers. How many users has 7 upvoted?"
     >>> node_role(upvoted, 7)
     'start'
