@@ -12,7 +12,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import zip_longest
+from typing import TYPE_CHECKING, Any
 
 from grraf.errors import CodeRejected
 from grraf.llm.calls import LLMSession
@@ -20,6 +21,9 @@ from grraf.pipeline.extract import extract_code
 from grraf.prompts import load_prompt
 from grraf.tasks import Task, get_task
 from grraf.types import Plan
+
+if TYPE_CHECKING:
+    from grraf.pipeline.docs import DocHit
 
 logger = logging.getLogger(__name__)
 
@@ -125,13 +129,9 @@ def draft_template(plan: Plan, language: str, dialect: str, llm: LLMSession) -> 
     with the networkx documentation that fits the question at hand.
     """
     task = get_task(plan.task) if plan.task else None
-    hits = []
-    if language == "python":
-        from grraf.pipeline.docs import search_networkx_docs
-
-        # GraphSkill-style retrieval from the installed networkx: the right function names
-        # for this version, where a small model would otherwise invent them.
-        hits = search_networkx_docs(f"{task.summary if task else ''} {plan.question}", k=3)
+    # GraphSkill-style retrieval from the installed networkx: the right function names for this
+    # version, where a small model would otherwise invent them.
+    hits = networkx_docs(task, plan.question) if language == "python" else []
     shown = tuple(hit.call for hit in hits)
     if task is None:
         from grraf.pipeline.docs import format_hits
@@ -157,6 +157,30 @@ def draft_template(plan: Plan, language: str, dialect: str, llm: LLMSession) -> 
     except CodeRejected:
         logger.info("template reply held no code; generating without a template")
         return TemplateChoice(code="", origin="none", docs=shown)
+
+
+def networkx_docs(task: Task | None, question: str, *, k: int = 3) -> list[DocHit]:
+    """The ``k`` networkx functions shown with a draft: the best fits for the task's own words (its
+    terms and summary) and for the question, taken in turn, the task's first.
+
+    The question alone can outvote the task: GraphInstruct's bridge question defines a bridge
+    through "the number of connected components", which ranked ``nx.connectivity.bridge_components``
+    first, and the 1.5B model counted those components in every one of the 30 bridge questions of
+    the untemplated runs (seeds 3068, 3070, 3071). The task's words rank ``nx.bridges`` first, and
+    shown first it is what the model calls. Without a task the question is all there is.
+    """
+    from grraf.pipeline.docs import search_networkx_docs
+
+    asked = search_networkx_docs(f"{task.summary if task else ''} {question}", k=k)
+    if task is None:
+        return asked
+    own = search_networkx_docs(f"{' '.join(task.terms)} {task.summary}", k=k)
+    taken: dict[str, DocHit] = {}
+    for pair in zip_longest(own, asked):
+        for hit in pair:
+            if hit is not None:
+                taken.setdefault(hit.qualname, hit)
+    return list(taken.values())[:k]
 
 
 def choose_template(

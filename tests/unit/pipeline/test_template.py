@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from grraf.llm.calls import LLMSession
-from grraf.pipeline.template import choose_template, draft_template, verified_template
+from grraf.pipeline.docs import search_networkx_docs
+from grraf.pipeline.template import choose_template, draft_template, networkx_docs, verified_template
 from grraf.tasks import ALL_TASKS, TASKS, bench_task, get_task
 from grraf.types import Plan
 from tests.fakes import fenced, scripted
@@ -61,6 +62,21 @@ def test_a_plan_without_a_task_gets_documentation_and_no_draft() -> None:
     chosen = draft_template(plan, "python", "networkx", LLMSession(model))
     assert chosen.origin == "none" and chosen.code == "" and chosen.docs
     assert "Relevant networkx functions" in chosen.docs_text and not model.prompts
+
+
+def test_a_draft_is_shown_the_tasks_own_functions_first() -> None:
+    # GraphInstruct defines a bridge through connected components; by the question's words alone
+    # nx.connectivity.bridge_components came first, and the model counted those components.
+    question = (
+        "Count the bridges of an undirected graph. A bridge is an edge whose removal increases the number of "
+        "connected components of the graph. Q: How many bridges does this graph have?"
+    )
+    task = get_task("bridge_count")
+    assert search_networkx_docs(f"{task.summary} {question}", k=1)[0].call.startswith("nx.connectivity.bridge_comp")
+    shown = [hit.call.split("(")[0] for hit in networkx_docs(task, question)]
+    assert shown[0] == "nx.bridges" and len(shown) == len(set(shown)) == 3
+    assert "nx.connectivity.bridge_components" in shown  # the question's best fit still comes second
+    assert networkx_docs(None, question) == search_networkx_docs(question, k=3)
 
 
 def test_without_the_library_every_task_is_drafted(settings) -> None:
