@@ -483,6 +483,10 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
     'The question goes from 0, but source is 1.'
     >>> direction_issue("Value of a minimum 35-41 cut?", {"source": 41, "target": 35})
     'The question goes from 35, but source is 41.'
+    >>> direction_issue("Farm 12 has stock. How much can get to farm 19?", {"source": 19, "target": 12})
+    'The question goes to 19, but source is 19.'
+    >>> direction_issue("I need to know if node 3 and node 9 are connected.", {"source": 3, "target": 9}) is None
+    True
     """
     if "source" not in parameters or "target" not in parameters:
         return None
@@ -510,11 +514,27 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
     reached = re.search(r"\breach(?:ed|able)?\b", ask, re.IGNORECASE) is not None
     start = next((v for v in starts if v in values), None)
     end = next((v for v in ends if v in values and v != start), None)
-    if start is None or (end is None and not reached):
+    if start is None:
+        # Only the end said, and no start of any kind: "Farm 12 has unlimited stock ... what's the
+        # most crates per week that can get to 19?" (free phrasing, seed 2073, flow-104: the flow
+        # from 19 to 12 was flagged verified). Only an end word right before the value counts
+        # here: "I need to know if node 3 ..." and "dye poured into manhole 3" name no end.
+        near = [v for v in _NEAR_END.findall(ask) if v in values]
+        if not starts and near and near[0] == source and target not in near:
+            return f"The question goes to {source}, but source is {source}."
+        return None
+    if end is None and not reached:
         return None
     if start != source:
         return f"The question goes from {start}, but source is {source}."
     return None
+
+
+#: An end word right before a value, with at most an article and one word between ("get to 19", "to
+#: farm 19", "reach the depot 4"): close enough to name the end when the ask names no start.
+_NEAR_END = re.compile(
+    r"\b(?:to|reach|reaches|arrive at|sink|target)\s+(?:(?:the|a|an)\s+)?(?:[A-Za-z]+\s+)?(\w+)", re.IGNORECASE
+)
 
 
 #: A number stated as the length of every edge ("each edge = 1", "every link counts as 1"): it says
