@@ -155,8 +155,8 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
                 # ...?" with bipartite first), then, asked about that task alone, said the
                 # question asks for it. The parameters are asked for with it as the only option.
                 rescued, restarted, asked = True, False, asked - 1  # a round of its own
-                tasks, json_schema = (found,), _only(json_schema, found)
-                given = _determined(json_schema)
+                tasks, json_schema = (found,), only_option(json_schema, found)
+                given = determined_reply(json_schema)
                 if choice.restart is not None:
                     messages = choice.restart.messages(tasks)
                 continue
@@ -238,7 +238,7 @@ def decide(base: Plan, choice: Choice, llm: LLMSession, *, rounds: int) -> Plan:
     return with_task(base, task, parameters, confirmed=False, issues=remaining)
 
 
-def _determined(json_schema: dict[str, Any]) -> dict[str, Any] | None:
+def determined_reply(json_schema: dict[str, Any]) -> dict[str, Any] | None:
     """The only reply the schema allows, when it allows one (a single task without parameters):
     no call is needed to get it."""
     options = json_schema["anyOf"]
@@ -248,7 +248,7 @@ def _determined(json_schema: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-def _only(json_schema: dict[str, Any], task: Task) -> dict[str, Any]:
+def only_option(json_schema: dict[str, Any], task: Task) -> dict[str, Any]:
     """The reply schema with ``task`` as its only option (no "none")."""
     return {
         **json_schema,

@@ -582,12 +582,49 @@ def test_a_term_says_nothing_against_a_task_that_knows_it_or_answers_otherwise(t
 
 def test_a_choice_retrieval_ranks_low_runs_unconfirmed_without_another_llm_round() -> None:
     question = "How far apart are the two most distant nodes?"
-    result, model = run_plan(question, plan_reply("average_shortest_path_length"), *KEEP, schema=UNDIRECTED)
+    # the contrast with its rival, then the task offered first against the choice: kept both times
+    result, model = run_plan(question, plan_reply("average_shortest_path_length"), *KEEP, *KEEP, schema=UNDIRECTED)
     assert result.candidates.index("average_shortest_path_length") >= 2
     assert result.task == "average_shortest_path_length" and not result.confirmed
     assert any("closest tasks are" in issue for issue in result.issues)
     plan_rounds = [m for m in model.prompts if "A or B" not in str(m[-1].content)]
     assert len(plan_rounds) == 1, "the rank is not sent back to the LLM"
+
+
+def test_a_held_back_choice_gives_way_to_the_first_offered_task_the_llm_prefers_both_times() -> None:
+    question = "How far apart are the two most distant nodes?"
+    first = "diameter"
+    prefer_first = (json.dumps({"answer": "A"}), json.dumps({"answer": "B"}))  # shown first, then second
+    result, model = run_plan(
+        question, plan_reply("average_shortest_path_length"), *KEEP, *prefer_first, *KEEP, schema=UNDIRECTED
+    )
+    assert result.candidates[0] == first
+    assert result.task == first and result.chosen == first and result.confirmed and not result.issues
+    # diameter takes no parameters: no call asks for them; its own contrast with radius is the last call
+    assert len(model.prompts) == 5
+    # preferred in one order only, the first offered is not taken
+    one_order = (json.dumps({"answer": "A"}), json.dumps({"answer": "A"}))
+    held, _ = run_plan(question, plan_reply("average_shortest_path_length"), *KEEP, *one_order, schema=UNDIRECTED)
+    assert held.task == "average_shortest_path_length" and not held.confirmed
+
+
+def test_the_first_offered_task_taken_instead_still_meets_every_reader() -> None:
+    # out_degree is offered first; the LLM prefers it to reachable_count, then names a node the
+    # question does not write: the held-back choice runs as it was, unconfirmed
+    # (the words give 4 the start of the edges: no contrast between the two is asked)
+    question = "Count the successors of 4."
+    prefer_first = (json.dumps({"answer": "A"}), json.dumps({"answer": "B"}))
+    replies = (plan_reply("reachable_count", node=4), *prefer_first, plan_reply("out_degree", node=5))
+    result, model = run_plan(question, *replies, schema=DIRECTED)
+    assert result.candidates[0] == "out_degree" and len(model.prompts) == len(replies)
+    assert result.task == "reachable_count" and not result.confirmed
+    assert model.schemas[-1]["anyOf"][0]["properties"]["task"]["const"] == "out_degree"
+    assert len(model.schemas[-1]["anyOf"]) == 1, "the first offered task is asked for its parameters alone"
+    # with the node the question writes, it is taken and confirmed
+    replies = (*replies[:-1], plan_reply("out_degree", node=4))
+    result, model = run_plan(question, *replies, schema=DIRECTED)
+    assert len(model.prompts) == len(replies)
+    assert result.task == "out_degree" and result.confirmed and result.parameters == {"node": 4}
 
 
 def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
@@ -699,8 +736,14 @@ def test_readmes_degree_question_is_confirmed_as_a_count_above_k_not_a_node_degr
     least, _ = run_plan("How many members have at least 10 friends?", plan_reply("degree_at_least_count", k=10))
     assert least.task == "degree_at_least_count" and least.confirmed and least.parameters == {"k": 10}
     # the strict count for an "at least" question runs, but its comparison is not the question's
-    wrong, _ = run_plan("How many members have at least 10 friends?", plan_reply("degree_above_count", k=10))
+    wrong, _ = run_plan("How many members have at least 10 friends?", plan_reply("degree_above_count", k=10), *KEEP)
     assert wrong.task == "degree_above_count" and not wrong.confirmed
+    # asked, in both orders, whether the question asks for it or for the task offered first, the
+    # LLM takes the first: its parameters are asked for, and the readers confirm it
+    prefer_first = (json.dumps({"answer": "A"}), json.dumps({"answer": "B"}))
+    replies = (plan_reply("degree_above_count", k=10), *prefer_first, plan_reply("degree_at_least_count", k=10))
+    switched, _ = run_plan("How many members have at least 10 friends?", *replies)
+    assert switched.task == "degree_at_least_count" and switched.confirmed and switched.parameters == {"k": 10}
 
 
 def test_greater_than_or_equal_is_not_the_strict_count() -> None:
