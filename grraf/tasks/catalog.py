@@ -249,6 +249,8 @@ ORDER_CUES = (
     "line-up",  # "every vertex in a single line-up where no arc points back" (free batch aa, topology-98)
     # "Provide a linearization of the DAG: ... u placed earlier than v" (free batch ag, topology-116)
     "linearization", "linearisation", "linearize", "linearise", "earlier than",
+    # "Give a timeline listing every stage that agrees with all the arrows" (free test half, seed 2073, topology-56)
+    "timeline", "timelines", "chronology", "chronological", "chronologically",
 )  # fmt: skip
 #: Every one exactly once: a Hamiltonian or Eulerian tour is asked with a word for all and once.
 EVERY_ONCE_CUES = (
