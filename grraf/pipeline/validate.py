@@ -1239,7 +1239,10 @@ _EDGE_NOUNS = (
     r"friendships?|relationships?|ties?|channels?|corridors?|tracks?|routes?|bonds?|"
     # "How many passages are there such that, if that one passage collapsed, ...?" (free batch ah,
     # bridges-117: the cut vertices were counted and flagged verified)
-    r"passages?|trails?|tunnels?|doorways?|lanes?|highways?"
+    r"passages?|trails?|tunnels?|doorways?|lanes?|highways?|"
+    # "How many walkways are there whose collapse, on its own, would leave some platforms unable to
+    # reach others?" (free test half, seed 2073, bridges-48: the cut vertices were counted)
+    r"walkways?|culverts?"
 )
 _NODE_NOUNS = (
     r"nodes?|vertices|vertex|towns?|cities|city|stations?|junctions?|people|persons?|computers?|servers?|"

@@ -145,6 +145,9 @@ REMOVAL_CUES = (
     "fell apart", "no longer", "seal", "sealed", "seals", "disappear", "disappears", "disappeared", "vanish",
     "vanishes", "vanished",
     "shutdown", "shutdowns",  # "airports whose shutdown alone would leave ..." (free batch ab, articulation_points-99)
+    # "rooms that, if bricked up completely, would leave some of the other rooms unable to reach each
+    # other", "single-node chokepoints" (free test half, seed 2073: articulation_points-90, -64 unconfirmed)
+    "unable", "bricked", "chokepoint", "chokepoints", "choke point", "choke points",
 )  # fmt: skip
 #: A core is what remains when everything with fewer than k ties is dropped.
 CORE_CUES = (
@@ -197,6 +200,9 @@ FARTHEST_CUES = (
     # "the worst-placed pair": holds the "placed" of a least worst case (LEAST_WORST) without being one
     "worst-placed",
     "diam",  # "diam(G), unweighted?" (free batch aa, diameter-98)
+    # "How many weeks until the last village is infected?", "ecc(4)?" (free test half, seed 2073:
+    # eccentricity-35, -69, -107 and -18 ran unconfirmed)
+    "last", "ecc",
     # "the smallest D for which the D-th power of this graph is a complete graph": every pair within D
     "complete graph",
 )  # fmt: skip
