@@ -578,10 +578,13 @@ def unused_values(question: str, used: Iterable[Any], own: Iterable[str] = ()) -
 
 
 #: "with no link used twice", "no node visited more than once", "no stop repeated": a limit on how a
-#: walk may repeat itself, which says what is asked for and negates nothing.
+#: walk may repeat itself, which says what is asked for and negates nothing. Also without a verb or
+#: with one of appearing: "passing at least three different tanks and no pipe twice", "no vertex
+#: shows up twice" (free test half, seed 2073: cycle-56 and hamilton-100 read as negated).
 _REPETITION_LIMIT = re.compile(
     r"\b(?:with\s+)?no\s+(?:[a-z-]+\s+){1,2}?(?:is\s+|being\s+)?(?:(?:used|visited|crossed|traversed|taken|"
-    r"passed|walked|ridden|travelled|traveled|seen)\s+(?:twice|again|more\s+than\s+once)|repeated|reused|revisited)\b",
+    r"passed|walked|ridden|travelled|traveled|seen|shows?\s+up|appears?|occurs?|comes?\s+up)\s+(?:twice|again|more\s+"
+    r"than\s+once)|repeated|reused|revisited|twice)\b",
     re.IGNORECASE,
 )
 
