@@ -22,6 +22,8 @@ from grraf.errors import CodeError, CodeFailed, CodeRepeated, ConfigError, Grraf
 from grraf.llm.calls import LLMSession
 from grraf.pipeline import answer as answer_stage
 from grraf.pipeline import fallback as fallback_stage
+from grraf.pipeline.examples import default_index as example_index
+from grraf.pipeline.examples import examples_text
 from grraf.pipeline.generate import CodeWriter
 from grraf.pipeline.inputs import bounded, resolve_graphs, second_graph
 from grraf.pipeline.patterns import check_patterns, correct_directions
@@ -237,6 +239,21 @@ class GraphQA:
             for opened in to_close:
                 opened.close()
 
+    def _cypher_examples(self, store: GraphStore, schema: Schema, plan: Plan, template: TemplateChoice) -> str:
+        """Worked examples for a Cypher query the LLM writes whole, about a property graph ('' otherwise)."""
+        if template.code or store.language != "cypher" or not self.settings.cypher_examples:
+            return ""
+        if not _property_graph(schema):
+            return ""
+        found = example_index(store.dialect).search(
+            plan.question,
+            names=[e.phrase for e in plan.entities],
+            held_out=self.settings.examples_held_out,
+            k=self.settings.cypher_examples,
+        )
+        self._emit("examples", f"{len(found)} worked example(s)" + "".join(f"\n  {e.question}" for e in found))
+        return examples_text(found)
+
     def _attempts(
         self,
         store: GraphStore,
@@ -255,6 +272,7 @@ class GraphQA:
             store.dialect,
             render_cypher=_cypher_renderer(store, schema),
             seed=self.settings.seed,
+            examples=self._cypher_examples(store, schema, plan, template),
         )
         if reused_code is not None:
             writer.bound = reused_code

@@ -75,6 +75,11 @@ class Settings:
         reuse_dir: where reused code is kept (default ``home / "reuse"``; ``$GRRAF_REUSE_DIR``).
         fallback: after the last failed attempt, answer directly (flagged unverified); off for the
             single-shot baseline, which then reports no answer.
+        cypher_examples: worked question/query examples shown when the LLM writes a whole Cypher query
+            (no task's template fits), from the property benchmark's dev questions
+            (:mod:`grraf.pipeline.examples`); 0 shows none (``$GRRAF_CYPHER_EXAMPLES``).
+        examples_held_out: graphs of the example library never shown (``{"movies"}``): the benchmark
+            holds out the graph each question is about, as every user's own graph is.
         unsafe_no_jail: run generated code WITHOUT the bubblewrap jail (``GRRAF_UNSAFE_NO_JAIL=1``), for
             people who already run grraf inside a container of their own. Every use logs a warning;
             the seccomp allowlist still applies. Off by default, and nothing turns it on silently.
@@ -97,6 +102,8 @@ class Settings:
     self_check: bool = True
     reuse: bool = False
     reuse_dir: Path | None = None
+    cypher_examples: int = 3
+    examples_held_out: frozenset[str] = frozenset()
     unsafe_no_jail: bool = False
 
     @classmethod
@@ -113,6 +120,7 @@ class Settings:
             llm_max_tokens=_env_int("GRRAF_MAX_TOKENS", 512),
             seed=_env_int("GRRAF_SEED", 0),
             row_cap=_env_int("GRRAF_ROW_CAP", 1000),
+            cypher_examples=_env_int("GRRAF_CYPHER_EXAMPLES", 3),
             reuse_dir=Path(os.environ["GRRAF_REUSE_DIR"]) if os.environ.get("GRRAF_REUSE_DIR") else None,
             unsafe_no_jail=_env_flag("GRRAF_UNSAFE_NO_JAIL"),
         )
@@ -138,3 +146,5 @@ class Settings:
             raise ConfigError(f"memory limit must be at least 64 MB, got {self.memory_limit_mb}")
         if self.row_cap < 1:
             raise ConfigError(f"row cap must be at least 1, got {self.row_cap}")
+        if self.cypher_examples < 0:
+            raise ConfigError(f"cypher_examples must be 0 or more, got {self.cypher_examples}")

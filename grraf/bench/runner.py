@@ -374,18 +374,21 @@ class MethodPool:
     _agents: dict[str, Any] = field(default_factory=dict)
     _peers: dict[str, Any] = field(default_factory=dict)
 
-    def _graph_qa(self, method: str, on_store: bool = False) -> Any:
+    def _graph_qa(self, method: str, on_store: bool = False, held_out: str | None = None) -> Any:
+        """The method's GraphQA; ``held_out``: the graph whose worked Cypher examples it never shows."""
         key = f"{method}@store" if on_store else method
+        key += f"-{held_out}" if held_out else ""
         if key not in self._agents:
             agent = _load_agent()
             # Asked of the store, grraf-cypher answers in Cypher and grraf-networkx projects it into NetworkX.
             store = {"store": self.store} if on_store else {}
+            settings = self.settings.with_(examples_held_out=frozenset({held_out})) if held_out else self.settings
             if method == "grraf-networkx":
-                qa = agent.GraphQA(backend="networkx", chat_model=self.chat_model, settings=self.settings, **store)
+                qa = agent.GraphQA(backend="networkx", chat_model=self.chat_model, settings=settings, **store)
             elif method == "grraf-cypher":
-                qa = agent.GraphQA(backend="cypher", chat_model=self.chat_model, settings=self.settings, **store)
+                qa = agent.GraphQA(backend="cypher", chat_model=self.chat_model, settings=settings, **store)
             elif method == "grraf-no-retry":
-                one_shot = self.settings.with_(max_retries=0, fallback=False)
+                one_shot = settings.with_(max_retries=0, fallback=False)
                 qa = agent.GraphQA(backend="networkx", chat_model=self.chat_model, settings=one_shot, **store)
             else:
                 raise ConfigError(f"{method} is not a GraphQA method")
@@ -436,8 +439,12 @@ class MethodPool:
             return self._solve_in_store(method, question, graph)
         if method in PEER_METHODS:
             return self._peer(method).answer(question.text)  # type: ignore[no-any-return]
-        # Property-graph questions are about the run's store; the others bring their graphs.
-        qa = self._graph_qa(method, on_store=self.store is not None and question.task == "property")
+        # Property-graph questions are about the run's store; the others bring their graphs. The
+        # worked Cypher examples of a property question's own graph are held out: the examples are
+        # the dev questions of the same two graphs, and users ask about graphs of their own.
+        on_store = self.store is not None and question.task == "property"
+        held_out = str(question.meta.get("graph")) if question.task == "property" else None
+        qa = self._graph_qa(method, on_store=on_store, held_out=held_out)
         if graph is not None:
             return qa.ask(question.text, graph=graph)  # type: ignore[no-any-return]
         return qa.ask(question.text)  # type: ignore[no-any-return]

@@ -315,11 +315,14 @@ class CodeWriter:
         *,
         render_cypher: Any = None,
         seed: int = 0,
+        examples: str = "",
     ) -> CodeWriter:
         """Prepare the conversation; bind deterministically when possible.
 
         ``render_cypher(template, parameters) -> str | None`` renders a retrieved Cypher template
-        for this store (labels, arrows, literal parameters); None when it cannot.
+        for this store (labels, arrows, literal parameters); None when it cannot. ``examples``
+        (worked question/query pairs, :func:`grraf.pipeline.examples.examples_text`) stand where a
+        Cypher template would when there is none.
         """
         fmt = OUTPUT_HINTS.get(plan.output, "a short value")
         if language == "python":
@@ -357,7 +360,7 @@ class CodeWriter:
             output_format=fmt,
             schema=schema.text,
             names=names_text(plan),
-            template=template.code or "// (no template)",
+            template=_cypher_template_or_examples(template, examples),
             dialect_notes=dialect_notes(dialect),
         )
         return cls(language=language, messages=messages, bound=bound, seed=seed)
@@ -461,6 +464,13 @@ class CodeWriter:
                 text = f"{text}\n\n{note}"
             messages = load_prompt("feedback_error").render(error=text, language=self.language)
         self.messages.extend(messages)
+
+
+def _cypher_template_or_examples(template: TemplateChoice, examples: str) -> str:
+    """What the Cypher prompt shows under its question: the template, else the worked examples."""
+    if template.code:
+        return f"A generic template you may adapt:\n```cypher\n{template.code}\n```"
+    return examples or "(No template fits this question: write the query from the schema.)"
 
 
 def _template_or_docs(template: TemplateChoice) -> str:
