@@ -73,6 +73,27 @@ def test_without_a_task_the_llm_writes_cypher_checked_against_the_patterns(libra
     assert answer.trust == "executed" and answer.value == ["Lana Wachowski", "Lilly Wachowski"]
 
 
+def test_a_query_the_llm_writes_whole_is_shown_worked_examples_but_none_of_a_held_out_graph(library) -> None:
+    query = "MATCH (p:Person)-[:DIRECTED]->(m:Movie) WITH p, count(m) AS n RETURN p.name AS answer ORDER BY n DESC"
+    question = "Which person directed the most films?"
+    replies = (plan_reply("none"), fenced(query, "cypher"))
+    _, model = ask(PropertyStore({query: ["Lana Wachowski"]}), question, *replies, settings=library)
+    shown = model.prompt_text(1)
+    assert "Worked examples, maybe about other data" in shown
+    assert shown.split("Worked examples")[1].count("```cypher\n") == 3
+    # held out, the movies examples go; flights examples of "the most" stay
+    held_out = library.with_(examples_held_out=frozenset({"movies"}))
+    _, model = ask(PropertyStore({query: ["Lana Wachowski"]}), question, *replies, settings=held_out)
+    shown = model.prompt_text(1)
+    assert "Worked examples" in shown and ":Movie" not in shown.split("Worked examples")[1]
+    assert ":Airport" in shown.split("Worked examples")[1]
+    # and none at all when turned off
+    _, model = ask(
+        PropertyStore({query: ["Lana Wachowski"]}), question, *replies, settings=library.with_(cypher_examples=0)
+    )
+    assert "Worked examples" not in model.prompt_text(1)
+
+
 def test_an_arrow_against_the_schema_is_turned_round_before_it_runs(library) -> None:
     # The 1.5B model wrote (:Movie)-[:ACTED_IN]->(:Person) and sent it again after being told the
     # arrow points the other way (property batch 4, movies-94); the schema has one reading of it.
