@@ -28,7 +28,14 @@ __all__ = ["answer_html", "answer_markdown", "code_language", "first_line", "hig
 _GREEN = "#1a7f37"
 _AMBER = "#9a6700"
 _BLUE = "#0969da"
-_STATUS_COLOURS = {"ok": _GREEN, "error": "#cf222e", "timeout": _AMBER, "rejected": "#8250df", "repeated": "#57606a"}
+_STATUS_COLOURS = {
+    "ok": _GREEN,
+    "error": "#cf222e",
+    "timeout": _AMBER,
+    "rejected": "#8250df",
+    "repeated": "#57606a",
+    "empty": _AMBER,
+}
 _TRUST_COLOURS = {"verified": _GREEN, "executed": _BLUE, "fallback": _AMBER}
 _MAX_VALUE_CHARS = 2000
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-AttemptStatus = Literal["ok", "error", "timeout", "rejected", "repeated"]
+AttemptStatus = Literal["ok", "error", "timeout", "rejected", "repeated", "empty"]
 
 
 class GrrafError(Exception):
@@ -124,6 +124,24 @@ class CodeRepeated(CodeError):
     def __init__(self, message: str, *, code: str = "") -> None:
         self.code = code
         super().__init__(message)
+
+
+class CodeFoundNothing(CodeError):
+    """LLM-written Cypher ran on a property graph and found nothing (no rows, null, an empty list or a
+    count of 0): asked again once, since a pattern or value that matches nothing is what such a result
+    almost always means.
+
+    Attributes:
+        value: what the query returned, kept in case the LLM stands by it.
+        notes: what the query compares to a string no node holds, said with what the data holds.
+    """
+
+    status: AttemptStatus = "empty"
+
+    def __init__(self, message: str, *, value: object = None, notes: tuple[str, ...] = ()) -> None:
+        self.value = value
+        self.notes = notes
+        super().__init__(message + "".join(f"; {note}" for note in notes))
 
 
 class CodeTimeout(CodeError):

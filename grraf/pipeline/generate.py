@@ -10,13 +10,14 @@ code and the message.
 from __future__ import annotations
 
 import ast
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
 
-from grraf.errors import CodeError, CodeRepeated, CodeTimeout
+from grraf.errors import CodeError, CodeFoundNothing, CodeRepeated, CodeTimeout
 from grraf.llm.calls import LLMSession
 from grraf.pipeline.docs import return_notes
 from grraf.pipeline.extract import extract_code
@@ -400,7 +401,7 @@ class CodeWriter:
             if call is not None:
                 code = f"{code.rstrip()}\n\n{call}\n"
             code = rebind_invented_call(code, self.parameters) or code
-        if _same_code(code, self.tried):
+        if same_code(code, self.tried):
             self.repeats += 1
             other = "another algorithm or another networkx function" if self.language == "python" else "another query"
             raise CodeRepeated(
@@ -447,7 +448,12 @@ class CodeWriter:
             self._restart = True
             return
         self.failures.append(_first_lines(str(error)))
-        if isinstance(error, CodeTimeout):
+        if isinstance(error, CodeFoundNothing):
+            notes = "".join(f"\nIn your query: {note}." for note in error.notes)
+            messages = load_prompt("feedback_nothing").render(
+                value=json.dumps(error.value, default=str), notes=notes, language=self.language
+            )
+        elif isinstance(error, CodeTimeout):
             messages = load_prompt("feedback_timeout").render(
                 seconds=f"{error.seconds:g}", size=size, language=self.language
             )
@@ -493,7 +499,7 @@ def _first_lines(error: str, limit: int = 300) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-def _same_code(code: str, tried: list[str]) -> bool:
+def same_code(code: str, tried: list[str]) -> bool:
     """Whether ``code`` is one already tried, up to blank lines and trailing spaces."""
 
     def folded(text: str) -> str:

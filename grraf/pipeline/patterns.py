@@ -30,8 +30,9 @@ from dataclasses import dataclass, field
 
 from grraf.errors import CodeRejected
 from grraf.stores import property_schema
+from grraf.stores.base import GraphStore
 from grraf.stores.cypher_guard import Token, tokenize
-from grraf.types import LabelInfo, Schema
+from grraf.types import Entity, LabelInfo, Schema, textual
 
 _NAME_KINDS = ("word", "ident")
 
@@ -472,3 +473,96 @@ def _check_property_reads(
             if bound and len(bound) == 1:
                 owners = next(iter(bound))
                 check_keys(owners, [key], rel=rel)  # type: ignore[operator]
+
+
+# --------------------------------------------------------------------------- values
+
+
+def compared_values(code: str) -> list[tuple[str, str, str]]:
+    """The ``(label, property, string)`` equalities a query asks of its nodes: ``(a:Airport {city:
+    'Kona'})``, ``a.city = 'Kona'`` and ``a.city IN ['Kona', 'Lihue']`` for a variable of one label.
+
+    >>> compared_values("MATCH (a:Airport {city: 'Kona'})-[:ROUTE]->(b:Airport) WHERE b.name IN ['US', 'UK'] RETURN b")
+    [('Airport', 'city', 'Kona'), ('Airport', 'name', 'US'), ('Airport', 'name', 'UK')]
+    >>> compared_values("MATCH (p:Person)-[r:ACTED_IN {roles: 'Neo'}]->(m) WHERE 'Big' = m.title RETURN p")
+    []
+    """
+    tokens = tokenize(code)
+    single = {
+        var: labels[0]
+        for var, found in read_patterns(code).node_vars.items()
+        for labels in found
+        if len(found) == 1 and len(labels) == 1
+    }
+    found: list[tuple[str, str, str]] = []
+
+    def add(label: str | None, prop: str | None, tok: Token) -> None:
+        value = _string(tok)
+        if label and prop and value is not None and (label, prop, value) not in found:
+            found.append((label, prop, value))
+
+    def text(k: int) -> str:
+        return tokens[k].text if 0 <= k < len(tokens) else ""
+
+    for i, tok in enumerate(tokens):
+        # (v:Label {prop: 'value'}): a map right after the one label of a node pattern
+        if tok.text == "{" and text(i - 2) == ":" and (text(i - 3) == "(" or text(i - 4) == "("):
+            label, j = _name(tokens[i - 1]), i + 1
+            while j + 2 < len(tokens) and text(j) != "}":
+                if tokens[j].kind in _NAME_KINDS and text(j + 1) == ":" and text(j - 1) in ("{", ","):
+                    add(label, _name(tokens[j]), tokens[j + 2])
+                j += 1
+        # v.prop = 'value', 'value' = v.prop, v.prop IN ['a', 'b']
+        var = _name(tok)
+        if var in single and text(i + 1) == ".":
+            label, prop = single[var], _name(tokens[i + 2]) if i + 2 < len(tokens) else None
+            if text(i + 3) == "=" and i + 4 < len(tokens):
+                add(label, prop, tokens[i + 4])
+            elif text(i + 3) == "IN" and text(i + 4) == "[":
+                j = i + 5
+                while j < len(tokens) and text(j) != "]":
+                    add(label, prop, tokens[j])
+                    j += 1
+            if text(i - 1) == "=":
+                add(label, prop, tokens[i - 2])
+    return found
+
+
+def _string(tok: Token) -> str | None:
+    """The value of a string literal token (quotes taken off, escaped quotes undone), else None."""
+    if tok.kind != "string" or len(tok.text) < 2:
+        return None
+    quote = tok.text[0]
+    return tok.text[1:-1].replace("\\" + quote, quote)
+
+
+#: Values fetched to tell whether a compared string is one the property holds.
+_VALUES_LOOKED_UP = 200
+
+
+def unmatched_values(code: str, store: GraphStore, schema: Schema, entities: Sequence[Entity] = ()) -> list[str]:
+    """What a query compares to a string no node holds, each said with what the data does hold: for a
+    query that found nothing, the likeliest reason ("no :Airport has name 'US'; the question's 'US' is
+    (:Country {name: 'United States'})").
+
+    Only string properties of the schema's labels are looked up (a bounded, parameterised query per
+    value, :meth:`GraphStore.string_values`); an unknown label or property is the pattern check's.
+    """
+    textual_properties = {
+        (label.name, prop.name) for label in schema.labels for prop in label.properties if textual(prop.type)
+    }
+    notes = []
+    for label, prop, value in compared_values(code):
+        if (label, prop) not in textual_properties:
+            continue
+        held = store.string_values(label, prop, [value.lower()], _VALUES_LOOKED_UP)
+        if value in held:
+            continue
+        note = f"no :{label} has {prop} {value!r}"
+        named = [e for e in entities if e.phrase.lower() == value.lower() or e.value.lower() == value.lower()]
+        if named:
+            note += "; the question's " + ", ".join(f"{e.phrase!r} is {e}" for e in named)
+        elif held:
+            note += f"; {prop} values holding it: " + ", ".join(repr(v) for v in held[:3])
+        notes.append(note)
+    return notes

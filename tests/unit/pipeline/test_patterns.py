@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 
 from grraf.errors import CodeRejected
-from grraf.pipeline.patterns import check_patterns, read_patterns
+from grraf.pipeline.patterns import check_patterns, compared_values, read_patterns, unmatched_values
 from grraf.stores import property_schema
-from grraf.types import LabelInfo, Pattern
+from grraf.types import Entity, LabelInfo, Pattern
 from tests.fakes import PropertyStore
 
 SCHEMA = PropertyStore({}).schema()
@@ -94,3 +94,32 @@ def test_reading_keeps_chains_and_bindings() -> None:
     reading = read_patterns("MATCH (a:Person)-[r:ACTED_IN]->(m)<-[:DIRECTED]-(d) RETURN count(a)")
     assert len(reading.chains) == 1 and len(reading.chains[0]) == 5
     assert reading.node_vars == {"a": {("Person",)}} and reading.rel_vars == {"r": {("ACTED_IN",)}}
+
+
+# --------------------------------------------------------------------------- values
+
+
+def test_the_strings_a_query_compares_its_nodes_to() -> None:
+    query = (
+        "MATCH (a:Airport {city: 'Kona', code: $c})-[r:ROUTE {note: 'x'}]->(b:Airport) "
+        "WHERE b.name IN ['US', 'UK'] AND 'Big' = m.title AND b.code = 'LHR' RETURN b"
+    )
+    assert compared_values(query) == [
+        ("Airport", "city", "Kona"),
+        ("Airport", "name", "US"),
+        ("Airport", "name", "UK"),
+        ("Airport", "code", "LHR"),
+    ]
+
+
+def test_values_no_node_holds_are_named_with_what_the_data_holds() -> None:
+    store = PropertyStore({})
+    schema = store.schema()
+    us = Entity("US", "Country", "name", "United Kingdom", 100.0)
+    query = "MATCH (a:Airport {city: 'Glasgow'})-[:ROUTE]->(b:Airport {name: 'US'}) WHERE b.city = 'Lond' RETURN b"
+    assert unmatched_values(query, store, schema, [us]) == [
+        "no :Airport has name 'US'; the question's 'US' is (:Country {name: 'United Kingdom'})",
+        "no :Airport has city 'Lond'; city values holding it: 'London'",
+    ]
+    # a number or a property that is not a string is not looked up
+    assert unmatched_values("MATCH (p:Person {born: 1956}) RETURN p", store, schema) == []
