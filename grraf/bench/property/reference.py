@@ -1447,6 +1447,59 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-603": lambda: len(
             set().union(*(_people_on(t) for t in _credited_films("Nora Ephron"))) - {"Nora Ephron"}
         ),
+        # batch 29
+        "movies-604": lambda: _only(
+            _only(a()[(a().source == "Ethan Hawke") & (a().target == "Snow Falling on Cedars")].roles)
+        ),
+        # When Harry Met Sally (1989); Joe Versus the Volcano (1990) next
+        "movies-605": lambda: _only(
+            w()[w().target == _only(_top(-pd.Series({t: _released(t) for t in set(w().target)})))].source
+        ),
+        # Taylor Hackford, born 1944; Nancy Meyers 1949 next
+        "movies-606": lambda: _only(
+            _top(
+                pd.Series({t: -min(_born(x) for x in d()[d().target == t].source) for t in _movies_of("Keanu Reeves")})
+            )
+        ),
+        # 20 against 17
+        "movies-607": lambda: _only(_top(pd.Series({x: len(_co_actors(x)) for x in ("Meg Ryan", "Kevin Bacon")}))),
+        # nine: seven actors, Rob Reiner and Aaron Sorkin; As Good as It Gets five
+        "movies-608": lambda: _only(_top(pd.Series({t: len(_people_on(t)) for t in _movies_of("Jack Nicholson")}))),
+        # through Clint Eastwood and Morgan Freeman
+        "movies-609": lambda: sorted(_co_stars_of_co_stars("Hilary Swank")),
+        # 2012, 2007, 2006; The Polar Express 2004 next
+        "movies-610": lambda: _top_k(pd.Series({t: _released(t) for t in _movies_of("Tom Hanks")}), 3),
+        # 12, 6 and 5 (the Wachowskis as one would make Keanu Reeves's 5); Hugo Weaving and others 4
+        "movies-611": lambda: sorted(x for x in set(a().source) if len(_directors_of(x)) >= 5),
+        # Kevin Bacon (Mystic River, Frost/Nixon) and Jack Nicholson (Something's Gotta Give)
+        "movies-612": lambda: sorted(
+            t
+            for t in m().title
+            if _released(t) < 1990 and any(_released(u) >= 2000 for x in _cast(t) for u in _movies_of(x))
+        ),
+        # a credit of any kind, a film once however many credits a person has on it
+        "movies-613": lambda: sum(1 for x in p().name if len(_credited_films(x)) == 1),
+        # Jan de Bont
+        "movies-614": lambda: _born(_only(d()[d().target == "Twister"].source)),
+        "movies-615": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Dave Chappelle"), ("Person", "Stephen Rea")
+        ),
+        # Cloud Atlas (Lilly Wachowski) and The Shawshank Redemption (Frank Darabont); whether a director who acts
+        # in the film must be younger than the rest of the cast or than the whole of it, the answer is the same
+        "movies-616": lambda: _same(
+            _director_younger_than_cast(others=True), _director_younger_than_cast(others=False)
+        ),
+        # two directed against three written
+        "movies-617": lambda: len(_directed_by("Nora Ephron")) > len(w()[w().source == "Nora Ephron"]),
+        # Tom Hanks in You've Got Mail and Sleepless in Seattle, and in all three Zemeckis films
+        "movies-618": lambda: (
+            set().union(*(_cast(t) for t in _directed_by("Nora Ephron")))
+            & set().union(*(_cast(t) for t in _directed_by("Robert Zemeckis")))
+            == {"Tom Hanks"}
+        ),
+        "movies-619": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Matthew Fox"), ("Person", "Anthony Edwards")
+        ),
     }
 
 
@@ -1537,6 +1590,37 @@ def _birth_decades(people: set[str]) -> set[int]:
     if (years.isna().any() or len(years) != len(people)) and len(decades) <= 1:
         raise ValueError(f"a birth year is missing among {sorted(people)}")
     return decades
+
+
+def _directors_of(name: str) -> set[str]:
+    """The people who directed a film ``name`` acted in."""
+    d = _directed()
+    return set(d[d.target.isin(_movies_of(name))].source)
+
+
+def _co_stars_of_co_stars(name: str) -> set[str]:
+    """The actors who share a film with one of ``name``'s co-stars, ``name`` and the co-stars themselves left out."""
+    near = set(_co_actors(name))
+    return set().union(*(set(_co_actors(x)) for x in near)) - near - {name}
+
+
+def _director_younger_than_cast(*, others: bool) -> bool:
+    """Is there a film with a director born after every actor in it (``others``: the director's own part left out)?
+
+    Refused when a film would turn on a missing birth year.
+    """
+    p = nodes("movies", "Person")
+    born = dict(zip(p.name, p.born, strict=True))
+    found = False
+    for x in _directed().itertuples():
+        cast = _cast(x.target) - ({x.source} if others else set())
+        known = {c for c in cast if not pd.isna(born[c])}
+        if not cast or any(born[c] >= born[x.source] for c in known):
+            continue
+        if pd.isna(born[x.source]) or known != cast:
+            raise ValueError(f"a birth year is missing on {x.target}")
+        found = True
+    return found
 
 
 def _youngest(people: set[str]) -> list[str]:
@@ -2916,6 +3000,42 @@ def _flights_reference() -> dict[str, Reference]:
         "flights-604": lambda: int(
             sum(x.distance_km for x in r().itertuples() if not g().has_edge(x.target, x.source))
         ),
+        # batch 29
+        "flights-605": lambda: str(_airport("OGG").city),
+        # Toronto-Vancouver, 3346 km; South Africa's Johannesburg-Cape Town 1272 next
+        "flights-606": lambda: _only(_top(_longest_domestic_route().drop("United States"))),
+        # Boston, Newark, JFK, Miami and San Francisco against JFK, Los Angeles, Miami and Chicago
+        "flights-607": lambda: _only(
+            _top(pd.Series({x: len(_destinations_on(x, "North America")) for x in ("ZRH", "IST")}))
+        ),
+        # 45 routes; Japan 37, the United Kingdom 33
+        "flights-608": lambda: _only(_top(_intercontinental_departures().drop("United States"))),
+        # Boston and Buenos Aires to Dubai, Madrid to Doha, Vienna to Narita
+        "flights-609": lambda: sorted(x for x in g() if len(_destinations_on(x, "Asia")) == 1),
+        "flights-610": lambda: sorted(
+            x for x in g() if float(_airport(x).latitude) > 50 and _destinations_on(x, "Asia")
+        ),
+        # all by Glasgow, Campbeltown's one link
+        "flights-611": lambda: sorted(_one_change_origins("CAL")),
+        # 243, 347 and 370 km; Dublin 450 next
+        "flights-612": lambda: _top_k(-pd.Series({t: _distance("LHR", t) for t in g().successors("LHR")}), 3),
+        "flights-613": lambda: float(_airport("OSL").latitude),
+        # every airport but Barra and Tiree; all the way through Sydney, Santiago's one way in
+        "flights-614": lambda: len(nx.ancestors(g(), "SCL")),
+        # three flights, via Johannesburg and Sydney
+        "flights-615": lambda: _lightest_within("CPT", "HNL", 3),
+        # e.g. via Los Angeles, Heathrow and Madrid
+        "flights-616": lambda: nx.shortest_path_length(g(), "LIH", "LGW"),
+        # counted by departure; each such route is flown both ways, so counting arrivals gives the same
+        "flights-617": lambda: _same(
+            sum(1 for x in r().itertuples() if _continent_of(x.source) == "Asia" and x.distance_km > 10000),
+            sum(1 for x in r().itertuples() if _continent_of(x.target) == "Asia" and x.distance_km > 10000),
+        ),
+        # São Paulo only; not Buenos Aires nor Santiago
+        "flights-618": lambda: _destinations_on("DOH", "South America") == set(_airport_codes_on("South America")),
+        # 17 against 11
+        "flights-619": lambda: len(_airport_codes_on("North America")) > len(_airport_codes_on("Asia")),
+        "flights-620": lambda: nx.shortest_path_length(g(), "ARN", "SCL"),
     }
 
 
@@ -3177,6 +3297,36 @@ def _without_domestic_routes(*, out: bool) -> list[str]:
     per_country = pd.Series(country).value_counts()
     linked = g.successors if out else g.predecessors
     return sorted(x for x in g if per_country[country[x]] > 1 and not any(country[y] == country[x] for y in linked(x)))
+
+
+def _longest_domestic_route() -> pd.Series:
+    """For each country with a route between two of its own airports, the longest such route in km."""
+    country = _country_of()
+    out: dict[str, int] = {}
+    for x in _routes().itertuples():
+        if country[x.source] == country[x.target]:
+            out[country[x.source]] = max(out.get(country[x.source], 0), int(x.distance_km))
+    return pd.Series(out)
+
+
+def _intercontinental_departures() -> pd.Series:
+    """For each country, how many routes leave its airports for an airport on another continent."""
+    country = _country_of()
+    out = pd.Series(0, index=sorted(set(country.values())))
+    for x in _routes().itertuples():
+        if _continent_of(x.source) != _continent_of(x.target):
+            out[country[x.source]] += 1
+    return out
+
+
+def _one_change_origins(code: str) -> set[str]:
+    """The other airports two flights from ``code``, refused when one of them also flies there non-stop
+    (then "with exactly one change" could be read as "at most one")."""
+    g = route_graph()
+    two = {x for y in g.predecessors(code) for x in g.predecessors(y)} - {code}
+    if two & set(g.predecessors(code)):
+        raise ValueError(f"some airports reach {code} both non-stop and with one change: the question is ambiguous")
+    return two
 
 
 @cache
