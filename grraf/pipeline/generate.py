@@ -449,6 +449,8 @@ class CodeWriter:
             return
         self.failures.append(_first_lines(str(error)))
         if isinstance(error, CodeFoundNothing):
+            # Greedy decoding sent the same query back in every dev try: sample the next one.
+            self._temperature = RETRY_TEMPERATURE
             notes = "".join(f"\nIn your query: {note}." for note in error.notes)
             messages = load_prompt("feedback_nothing").render(
                 value=json.dumps(error.value, default=str), notes=notes, language=self.language
