@@ -530,12 +530,16 @@ def cue_finding(task: Task, question: str) -> str | None:
     True
     >>> cue_finding(get_task("reachable_count"), "An arrow from A to B means B is reached from A. A's count?")
     "The question says nothing reachable_count is asked with (such as 'reach' or 'reaches')."
+    >>> cue_finding(get_task("hamiltonian_path"), "Can every pupil go into one of two streams? Can all be placed?")
+    "The question says nothing hamiltonian_path is asked with (such as 'once' or 'hamiltonian')."
+    >>> cue_finding(get_task("hamiltonian_path"), "Can all the guests sit in one row, neighbours friends?") is None
+    True
     >>> cue_finding(get_task("degree_above_count"), "How many nodes have no more than 3 edges?")
     "The question says 'no more than', which degree_above_count does not answer."
     """
     # A contrary word inside a longer cue of the task's own is that cue ("no fewer than" is "at
     # least", not "fewer than"); one that holds a cue is contrary ("no more than" is not "more than").
-    cue_spans = [m.span() for c in task.cues for m in validate.occurrences(question, c)]
+    cue_spans = [m.span() for c in task.cues + task.weak_cues for m in validate.occurrences(question, c)]
     for word in task.contrary:
         for start, end in (m.span() for m in validate.occurrences(question, word)):
             if not any(a <= start and end <= b and b - a > end - start for a, b in cue_spans):
@@ -551,6 +555,8 @@ def cue_finding(task: Task, question: str) -> str | None:
     if not any(r in task.cues for r in _RECIPROCALS):
         asked = re.sub(rf"\b(?:{'|'.join(_RECIPROCALS)})\b", " ", asked, flags=re.IGNORECASE)
     if not task.cues or validate.uses(asked, task.cues) is not None:
+        return None
+    if task.weak_cues and validate.uses(asked, task.weak_cues) and validate.uses(asked, task.weak_cue_partners):
         return None
     return f"The question says nothing {task.name} is asked with (such as '{task.cues[0]}' or '{task.cues[3]}')."
 
@@ -918,7 +924,8 @@ def negation_words(task: Task, question: str) -> tuple[str, ...]:
     """
     manners = list(_MANNER.finditer(question))
     withouts = len(re.findall(r"\bwithout\b", question, re.IGNORECASE))
-    if not manners or len(manners) < withouts or any(validate.uses(m.group(), task.cues) for m in manners):
+    cues = task.cues + task.weak_cues
+    if not manners or len(manners) < withouts or any(validate.uses(m.group(), cues) for m in manners):
         return task.negation_words
     return tuple(w for w in task.negation_words if w != "without")
 

@@ -258,10 +258,26 @@ ORDER_CUES = (
     # "Give a timeline listing every stage that agrees with all the arrows" (free test half, seed 2073, topology-56)
     "timeline", "timelines", "chronology", "chronological", "chronologically",
 )  # fmt: skip
-#: Every one exactly once: a Hamiltonian or Eulerian tour is asked with a word for all and once.
+#: Every one exactly once: a Hamiltonian or Eulerian tour is asked with a word for once, a repeat or the
+#: tour's name, or with a word for all (EVERY_CUES) beside a word for a walk or a row (WALK_WORDS).
 EVERY_ONCE_CUES = (
-    "every", "each", "all", "once", "exactly", "hamilton", "hamiltonian", "euler", "eulerian", "whole", "entire",
-    "twice", "repeat", "repeating", "repeated", "salesman", "single", "without missing", "complete",
+    "once", "exactly", "hamilton", "hamiltonian", "euler", "eulerian", "twice", "repeat", "repeating", "repeated",
+    "salesman", "without missing",
+)  # fmt: skip
+#: Words for all: a cue of a tour only beside a word for a walk or a row ("visit every node"), since alone
+#: they ask as much for a 2-colouring or a count (free batch ai, bipartite-121, was confirmed as a
+#: Hamiltonian path on "every" and "all").
+EVERY_CUES = ("every", "each", "all", "whole", "entire", "single", "complete")
+#: Words for a walk, a row or an order, that make a word for all ask a tour. Of the 122 Hamilton wordings
+#: of the free phrasings, the 120 that held a cue before still hold one with them; the wordings of the
+#: other tasks holding a cue of a tour fall from 1,289 to 597.
+WALK_WORDS = (
+    "path", "paths", "row", "rows", "line", "lined", "lineup", "line-up", "order", "ordering", "orderings",
+    "arrange", "arranged", "arrangement", "visit", "visits", "visiting", "visited", "walk", "walks", "walking",
+    "route", "routes", "tour", "tours", "trip", "sequence", "consecutive", "next", "side by side", "number",
+    "numbered", "cover", "covers", "covering", "covered", "through", "spanning", "travel", "chain", "sit",
+    "seat", "seated", "one go", "traverse", "trail", "circuit", "draw", "drive", "cross", "crosses",
+    "crossing", "pass", "passes",
 )  # fmt: skip
 #: A cycle is asked as a loop, a ring or a way back to the start.
 LOOP_CUES = (
@@ -637,6 +653,8 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="euler_path",
         cues=EVERY_ONCE_CUES,
+        weak_cues=EVERY_CUES,
+        weak_cue_partners=WALK_WORDS,
         covers="edges",
         terms=("euler", "eulerian"),
         summary="whether some walk uses every edge exactly once",
@@ -655,6 +673,8 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="hamiltonian_path",
         cues=EVERY_ONCE_CUES,
+        weak_cues=EVERY_CUES,
+        weak_cue_partners=WALK_WORDS,
         contrary=EVERY_WAY,
         covers="nodes",
         terms=("hamiltonian", "hamilton"),
@@ -679,6 +699,8 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="no_hamiltonian_path",
         cues=EVERY_ONCE_CUES,
+        weak_cues=EVERY_CUES,
+        weak_cue_partners=WALK_WORDS,
         covers="nodes",
         terms=("hamiltonian", "hamilton"),
         summary="the opposite of hamiltonian_path: whether NO path visits every node exactly once",
@@ -722,6 +744,8 @@ TASKS: tuple[Task, ...] = (
     Task(
         name="hamiltonian_path_nodes",
         cues=EVERY_ONCE_CUES,
+        weak_cues=EVERY_CUES,
+        weak_cue_partners=WALK_WORDS,
         covers="nodes",
         terms=("hamiltonian", "hamilton"),
         summary="the nodes, in order, of a path that visits every node exactly once",

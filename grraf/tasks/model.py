@@ -215,6 +215,12 @@ class Task:
             bipartite: a 2-colouring cannot be asked without saying how many colours or sides); a
             choice for a question using none runs unconfirmed (:func:`grraf.pipeline.plan.cue_finding`).
             Only for tasks whose asks cannot do without such a word; empty for the rest.
+        weak_cues: words that count as a cue only beside one of ``weak_cue_partners``: "every" and
+            "all" ask a Hamiltonian path only with a word for a walk or a row ("visit every node",
+            "all the guests in one row"); alone they also ask a 2-colouring ("can every node get
+            one of two colours?"), which was confirmed as a Hamiltonian path on them (free batch ai,
+            bipartite-121).
+        weak_cue_partners: see ``weak_cues``.
         contrary: words that ask what the task does not compute although they sit beside its cues
             ("no more than 3" holds the cue "more than" of a count above a threshold); a choice
             for a question using one runs unconfirmed, like one without a cue.
@@ -249,6 +255,8 @@ class Task:
     distance: bool = False
     covers: Literal["nodes", "edges"] | None = None
     cues: tuple[str, ...] = ()
+    weak_cues: tuple[str, ...] = ()
+    weak_cue_partners: tuple[str, ...] = ()
     contrary: tuple[str, ...] = ()
     property_graph: bool = False
     telling: tuple[str, ...] = ()
