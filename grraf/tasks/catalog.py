@@ -269,8 +269,8 @@ EVERY_ONCE_CUES = (
 #: Hamiltonian path on "every" and "all").
 EVERY_CUES = ("every", "each", "all", "whole", "entire", "single", "complete")
 #: Words for a walk, a row or an order, that make a word for all ask a tour. Of the 122 Hamilton wordings
-#: of the free phrasings, the 120 that held a cue before still hold one with them; the wordings of the
-#: other tasks holding a cue of a tour fall from 1,289 to 597.
+#: of the free phrasings, the 120 that held a cue before still hold one with them; the other tasks' wordings
+#: holding a cue of hamiltonian_path fall from 1,124 to 566.
 WALK_WORDS = (
     "path", "paths", "row", "rows", "line", "lined", "lineup", "line-up", "order", "ordering", "orderings",
     "arrange", "arranged", "arrangement", "visit", "visits", "visiting", "visited", "walk", "walks", "walking",
