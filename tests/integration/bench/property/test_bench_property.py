@@ -34,7 +34,9 @@ def oracle_model(calls: int = 200) -> ScriptedChatModel:
         prompt = "\n".join(str(m.content) for m in messages)
         if "\n- none: " in prompt:  # the plan stage: no registry task, write code
             return '{"task": "none"}'
-        question = max((q for text, q in by_text.items() if text in prompt), key=lambda q: len(q.text))
+        # the question asked is the first "Question:" line; worked examples shown after it have their own
+        asked = prompt.split("Question: ", 1)[1].split("\n", 1)[0] if "Question: " in prompt else ""
+        question = by_text.get(asked) or max((q for t, q in by_text.items() if t in prompt), key=lambda q: len(q.text))
         if "Write Python code" in prompt:
             return f"```python\n{PYTHON[question.id]}\n```"
         return f"```cypher\n{question.cypher_for('ladybug')}\n```"
