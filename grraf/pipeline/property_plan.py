@@ -1130,6 +1130,11 @@ def _arrow(left: str, rel_type: str, right: str, direction: str) -> str:
     return f"{left}-[:{rel_type}]->{right}" if direction == "out" else f"{left}<-[:{rel_type}]-{right}"
 
 
+#: Tasks whose second named node may be the first: "Did Lana Wachowski write all of the movies she
+#: directed?" reads her films at both steps.
+_ONE_NODE_AT_BOTH_ENDS = frozenset({"all_linked_through"})
+
+
 def check_choice(
     task: Task,
     reply: dict[str, Any],
@@ -1149,6 +1154,16 @@ def check_choice(
     c = _Check(task, reply, question, graph, entities, store, values)
     shape = _SHAPES[task.name]
     shape(c)
+    same = [
+        k
+        for k in ("other", "third")
+        if k in c.params
+        and (c.params[k], c.params.get(f"{k}_label")) == (c.params.get("entity"), c.params.get("entity_label"))
+    ]
+    if same and task.name not in _ONE_NODE_AT_BOTH_ENDS:
+        # "Who are Hilary Swank's co-stars' co-stars?" ran common_neighbours of Hilary Swank and Hilary
+        # Swank, flagged verified (property batch 29, movies-609): a task of two named nodes needs two.
+        c.hard(f"{same[0]} and entity are both {c.params['entity']!r}; {task.name} takes two different nodes.")
     strays = stray_names(question, [*entities, *values] if takes_value else entities)
     held = [] if takes_value else [v for v in values if set(strays) & set(v.phrase.split())]
     if held:

@@ -325,9 +325,11 @@ def _noun_label(word: str, labels: Sequence[str]) -> str | None:
     return label
 
 
-# "the most different actors", "more than one movie", "at least 3 books", "the greatest number of airports"
+# "the most different actors", "more than one movie", "at least 3 books", "the greatest number of airports",
+# "Who has acted alongside more different people, X or Y?" (property batch 29, movies-607: confirmed as a
+# count of films)
 _COUNTED = re.compile(
-    r"\b(?:most|fewest|least|more\s+than|fewer\s+than|less\s+than|at\s+least|at\s+most|number\s+of)\s+"
+    r"\b(?:most|fewest|least|more\s+than|fewer\s+than|less\s+than|at\s+least|at\s+most|number\s+of|more|fewer)\s+"
     r"((?:[\w'-]+\s+){0,3}[\w'-]+)",
     re.IGNORECASE,
 )
@@ -350,6 +352,8 @@ def counted_label(question: str, labels: Iterable[str]) -> tuple[str | None, str
     (None, None)
     >>> counted_label("How many people have at least one producer credit?", ["Person", "Movie"])
     (None, None)
+    >>> counted_label("Who has acted alongside more different people, Meg Ryan or Kevin Bacon?", ["Person", "Movie"])
+    ('Person', 'people')
     """
     labels = list(labels)
     for found in _COUNTED.finditer(ask_sentence(question)):

@@ -2821,3 +2821,22 @@ def test_how_few_legs_is_no_request_for_the_route(store) -> None:
         store, "Glasgow to Sydney, fewest flights - which airports do I go through?", "connection_path", **ends
     )
     assert not any("asks how few legs" in f.text for f in findings), texts(findings)
+
+
+def test_a_task_of_two_named_nodes_is_not_given_one_node_twice(store) -> None:
+    # movies-609 (dev now): "Who are those co-stars of her co-stars?" got common_neighbours of Hilary
+    # Swank and Hilary Swank (her films), flagged verified
+    reply = {"entity": "Tom Hanks", "rel_type": "ACTED_IN", "other": "Tom Hanks"}
+    question = "Tom Hanks's co-stars have co-stars too. Who are they?"
+    _, findings = check(store, question, "common_neighbours", **reply)
+    assert any(f.hard and "both 'Tom Hanks'" in f.text for f in findings), texts(findings)
+
+
+def test_people_counted_through_a_film_are_no_count_of_films(store) -> None:
+    # movies-607 (dev now): "Who has acted alongside more different people, X or Y?" compared their films
+    reply = {"entity": "Tom Hanks", "other": "Meg Ryan", "rel_type": "ACTED_IN", "direction": "out", "order": "highest"}
+    alongside = "Who has acted alongside more different people, Tom Hanks or Meg Ryan?"
+    _, findings = check(store, alongside, "compare_degrees", **reply)
+    assert any(f.hard and "counts people (:Person nodes)" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Who has acted in more films, Tom Hanks or Meg Ryan?", "compare_degrees", **reply)
+    assert not any("counts" in f.text for f in findings), texts(findings)
