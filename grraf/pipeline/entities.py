@@ -13,11 +13,12 @@ store's values that share a word with them (a bounded, parameterised query the s
 * a place adjective for its place ("European" for Europe, "US" for United States,
   :func:`names_place`): 100, as sure as the name itself.
 
-Codes (values of up to four capitals) match only when written in capitals, so the word "no"
-is not Norway's ``NO``; lower-case word groups match exactly, or as the part of the one value of a
-property that holds them when one of their words is not an everyday one ("kona" in "Kailua-Kona",
-by its frequency in English; never "cast" in "Cast Away"). A phrase inside a longer
-matched phrase is dropped ("London" inside "London Heathrow").
+Codes (values of up to four capitals) match only when written in capitals, so the word "no" is not
+Norway's ``NO``, or in lower case when they are no English word ("ogg", never "mad"); lower-case
+word groups match exactly, or as the part of the one value of a property that holds them when one of
+their words is not an everyday one ("kona" in "Kailua-Kona", by its frequency in English; never
+"cast" in "Cast Away"). A phrase inside a longer matched phrase is dropped ("London" inside "London
+Heathrow").
 
 The matching is pure (:func:`resolve`, given the candidate values); only :func:`find_entities`
 talks to a store.
@@ -168,6 +169,22 @@ def _is_code(value: str) -> bool:
     return bool(_CODE_RE.match(value)) and any(c.isalpha() for c in value)
 
 
+#: Zipf frequency below which a lower-case word is no English word at all, so a code written in lower
+#: case names its value: "ogg" 2.5, "lhr" 2.1, "nrt" 2.2, "ord" 3.0; not "lax" 3.5, "vie" 3.4, "mad" 4.7.
+CODE_ZIPF = 3.0
+
+
+def _may_be_code(word: str) -> bool:
+    """Whether a lower-case word may be a code typed in lower case: three or four letters, no English word."""
+    return 3 <= len(word) <= 4 and word.isalpha() and word.islower() and zipf_frequency(word, "en") < CODE_ZIPF
+
+
+def _lower_case_code(text: str, value: str) -> bool:
+    """Whether ``text`` is the code ``value`` typed in lower case ("ogg - which town is that airport in?",
+    property batch 29, flights-605)."""
+    return _may_be_code(text) and text.upper() == value
+
+
 def candidate_phrases(question: str) -> list[Phrase]:
     """Phrases that may name an entity, longest first.
 
@@ -234,7 +251,7 @@ def candidate_phrases(question: str) -> list[Phrase]:
     # single word names a whole value only when it is long enough not to be an everyday word that
     # happens to be a value ("nice", "rain"), see score().
     for a in range(len(words)):
-        if len(words[a][0]) >= _MIN_PART_WORD and words[a][0].lower() not in _STOPWORDS:
+        if len(words[a][0]) >= _MIN_PART_WORD and words[a][0].lower() not in _STOPWORDS or _may_be_code(words[a][0]):
             add(a, a + 1, fuzzy=False)
         for b in range(a + 2, min(len(words), a + 4) + 1):
             if crosses_end(b - 1):
@@ -332,13 +349,15 @@ def score(phrase: Phrase, value: str) -> float:
 
     >>> score(Phrase("Keanu Reves", 0, 11, True), "Keanu Reeves") > 90
     True
-    >>> score(Phrase("Matrix, The", 0, 11, True), "The Matrix"), score(Phrase("lhr", 0, 3, True), "LHR")
+    >>> score(Phrase("Matrix, The", 0, 11, True), "The Matrix"), score(Phrase("no", 0, 2, True), "NO")
+    (100.0, 0.0)
+    >>> score(Phrase("ogg", 0, 3, True), "OGG"), score(Phrase("mad", 0, 3, True), "MAD")
     (100.0, 0.0)
     >>> round(score(Phrase("Heathrow", 0, 8, True), "London Heathrow Airport"))
     87
     """
     if _is_code(value):
-        return 100.0 if phrase.text == value else 0.0
+        return 100.0 if phrase.text == value or _lower_case_code(phrase.text, value) else 0.0
     a, b = normalise(phrase.text), normalise(value)
     if not a or not b:
         return 0.0
