@@ -202,7 +202,8 @@ def _print_report(out: Path) -> None:
     "with the peers, and seen); 27 (32 more, 16 per graph, written on 2026-12-06 the same way, all test, run "
     "once on both stores, Neo4j with the peers, and seen); 28 (32 more, 16 per graph, written on 2026-12-06 the "
     "same way, all test, run once on both stores, Neo4j with the peers, and seen); 29 (32 more, 16 per graph, "
-    "written on 2026-12-07 the same way, all test, not yet run); default: every batch.",
+    "written on 2026-12-07 the same way, all test, run once on both stores, Neo4j with the peers, and seen); "
+    "default: every batch.",
 )
 @click.option(
     "--added",
