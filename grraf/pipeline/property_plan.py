@@ -1154,16 +1154,16 @@ def check_choice(
     c = _Check(task, reply, question, graph, entities, store, values)
     shape = _SHAPES[task.name]
     shape(c)
-    same = [
+    given_twice = [
         k
         for k in ("other", "third")
         if k in c.params
         and (c.params[k], c.params.get(f"{k}_label")) == (c.params.get("entity"), c.params.get("entity_label"))
     ]
-    if same and task.name not in _ONE_NODE_AT_BOTH_ENDS:
+    if given_twice and task.name not in _ONE_NODE_AT_BOTH_ENDS:
         # "Who are Hilary Swank's co-stars' co-stars?" ran common_neighbours of Hilary Swank and Hilary
         # Swank, flagged verified (property batch 29, movies-609): a task of two named nodes needs two.
-        c.hard(f"{same[0]} and entity are both {c.params['entity']!r}; {task.name} takes two different nodes.")
+        c.hard(f"{given_twice[0]} and entity are both {c.params['entity']!r}; {task.name} takes two different nodes.")
     strays = stray_names(question, [*entities, *values] if takes_value else entities)
     held = [] if takes_value else [v for v in values if set(strays) & set(v.phrase.split())]
     if held:
