@@ -77,7 +77,10 @@ class Settings:
             single-shot baseline, which then reports no answer.
         cypher_examples: worked question/query examples shown when the LLM writes a whole Cypher query
             (no task's template fits), from the property benchmark's dev questions
-            (:mod:`grraf.pipeline.examples`); 0 shows none (``$GRRAF_CYPHER_EXAMPLES``).
+            (:mod:`grraf.pipeline.examples`; ``$GRRAF_CYPHER_EXAMPLES``). 0, none, by default: with
+            the local 1.5B model, examples of another graph gained nothing on 20 dev questions and
+            1 right against 3 without on the 19 such questions of property batch 29, for about 900
+            more tokens a question (BENCHMARKS.md); a stronger model may use them.
         examples_held_out: graphs of the example library never shown (``{"movies"}``): the benchmark
             holds out the graph each question is about, as every user's own graph is.
         unsafe_no_jail: run generated code WITHOUT the bubblewrap jail (``GRRAF_UNSAFE_NO_JAIL=1``), for
@@ -102,7 +105,7 @@ class Settings:
     self_check: bool = True
     reuse: bool = False
     reuse_dir: Path | None = None
-    cypher_examples: int = 3
+    cypher_examples: int = 0
     examples_held_out: frozenset[str] = frozenset()
     unsafe_no_jail: bool = False
 
@@ -120,7 +123,7 @@ class Settings:
             llm_max_tokens=_env_int("GRRAF_MAX_TOKENS", 512),
             seed=_env_int("GRRAF_SEED", 0),
             row_cap=_env_int("GRRAF_ROW_CAP", 1000),
-            cypher_examples=_env_int("GRRAF_CYPHER_EXAMPLES", 3),
+            cypher_examples=_env_int("GRRAF_CYPHER_EXAMPLES", 0),
             reuse_dir=Path(os.environ["GRRAF_REUSE_DIR"]) if os.environ.get("GRRAF_REUSE_DIR") else None,
             unsafe_no_jail=_env_flag("GRRAF_UNSAFE_NO_JAIL"),
         )

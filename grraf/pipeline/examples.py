@@ -20,6 +20,9 @@ which is every user's graph.
 Chosen by BM25 (bm25s, as the task index in :mod:`grraf.tasks.retrieval`) over the questions with
 their names taken out: what makes an example useful is the shape of the ask ("which ... the most",
 "in common", "every"), not the entity it names.
+
+Off by default (:attr:`grraf.config.Settings.cypher_examples` is 0): with the local 1.5B model,
+examples of the other graph gained nothing on dev questions nor on property batch 29 (BENCHMARKS.md).
 """
 
 from __future__ import annotations

@@ -77,6 +77,7 @@ def test_a_query_the_llm_writes_whole_is_shown_worked_examples_but_none_of_a_hel
     query = "MATCH (p:Person)-[:DIRECTED]->(m:Movie) WITH p, count(m) AS n RETURN p.name AS answer ORDER BY n DESC"
     question = "Which person directed the most films?"
     replies = (plan_reply("none"), fenced(query, "cypher"))
+    library = library.with_(cypher_examples=3)  # off by default
     _, model = ask(PropertyStore({query: ["Lana Wachowski"]}), question, *replies, settings=library)
     shown = model.prompt_text(1)
     assert "Worked examples, maybe about other data" in shown
@@ -87,7 +88,7 @@ def test_a_query_the_llm_writes_whole_is_shown_worked_examples_but_none_of_a_hel
     shown = model.prompt_text(1)
     assert "Worked examples" in shown and ":Movie" not in shown.split("Worked examples")[1]
     assert ":Airport" in shown.split("Worked examples")[1]
-    # and none at all when turned off
+    # and none at all by default
     _, model = ask(
         PropertyStore({query: ["Lana Wachowski"]}), question, *replies, settings=library.with_(cypher_examples=0)
     )
