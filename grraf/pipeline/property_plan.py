@@ -83,6 +83,17 @@ _PICKS_AN_END = frozenset(
 )
 #: Tasks that give the size of a connection (its length or weight), not the connection itself.
 _CONNECTION_SIZES = frozenset({"connection_length", "connection_weight"})
+#: Tasks that read the nodes one relationship away from a named node.
+_ONE_STEP = frozenset(
+    {"neighbours", "neighbour_count", "neighbours_where", "neighbour_count_where", "neighbour_aggregate"}
+)
+#: Words that take any number of steps: "eventually", "changing planes as often as needed".
+_ANY_NUMBER_OF_STEPS = re.compile(
+    r"\b(?:eventually|ultimately|as\s+(?:often|many\s+times)\s+as\s+(?:needed|necessary|you\s+(?:like|want|need))|"
+    r"however\s+many\s+(?:times|changes|stops|connections|flights|legs|steps|hops)|"
+    r"any\s+number\s+of\s+(?:changes|stops|connections|flights|legs|steps|hops|times))\b",
+    re.IGNORECASE,
+)
 #: Tasks that answer for one way from one named node to another, and the words of a trip both ways.
 _ONE_WAY = frozenset({"relationship_property", "connection_weight", "connection_length", "connection_path"})
 _BOTH_WAYS = re.compile(
@@ -1230,6 +1241,14 @@ def check_choice(
         # ("how many steps", "the length of", "how far"), which makes the ask form a number.
         c.hard(
             f"The question does not ask for a number; {task.name} gives only the size of a connection.", rules_out=True
+        )
+    any_steps = _ANY_NUMBER_OF_STEPS.search(question) if task.name in _ONE_STEP else None
+    if any_steps:
+        # "From how many airports can you eventually get to Santiago, changing planes as often as
+        # needed?" counted the airports one flight away, flagged verified (a rerun of property batch 29,
+        # flights-614).
+        c.hard(
+            f"The question asks what is reached in any number of steps ('{any_steps.group(0)}'); {task.name} reads one."
         )
     if task.name in _ONE_WAY and _BOTH_WAYS.search(question):
         # "If I fly Heathrow to Singapore non-stop and then back again, how many km is that in

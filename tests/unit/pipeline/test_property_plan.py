@@ -2840,3 +2840,14 @@ def test_people_counted_through_a_film_are_no_count_of_films(store) -> None:
     assert any(f.hard and "counts people (:Person nodes)" in f.text for f in findings), texts(findings)
     _, findings = check(store, "Who has acted in more films, Tom Hanks or Meg Ryan?", "compare_degrees", **reply)
     assert not any("counts" in f.text for f in findings), texts(findings)
+
+
+def test_what_is_reached_in_any_number_of_steps_is_no_one_step_task(store) -> None:
+    # flights-614 (dev now), in a rerun: "From how many airports can you eventually get to X, changing
+    # planes as often as needed?" counted the airports one flight away, flagged verified
+    reply = {"entity": "Glasgow", "rel_type": "ROUTE", "direction": "in"}
+    eventually = "From how many airports can you eventually get to Glasgow, changing planes as often as needed?"
+    _, findings = check(store, eventually, "neighbour_count", **reply)
+    assert any(f.hard and "any number of steps ('eventually')" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "From how many airports can you fly non-stop to Glasgow?", "neighbour_count", **reply)
+    assert not any("any number of steps" in f.text for f in findings), texts(findings)
