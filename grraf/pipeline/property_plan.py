@@ -1141,11 +1141,6 @@ def _arrow(left: str, rel_type: str, right: str, direction: str) -> str:
     return f"{left}-[:{rel_type}]->{right}" if direction == "out" else f"{left}<-[:{rel_type}]-{right}"
 
 
-#: Tasks whose second named node may be the first: "Did Lana Wachowski write all of the movies she
-#: directed?" reads her films at both steps.
-_ONE_NODE_AT_BOTH_ENDS = frozenset({"all_linked_through"})
-
-
 def check_choice(
     task: Task,
     reply: dict[str, Any],
@@ -1171,7 +1166,11 @@ def check_choice(
         if k in c.params
         and (c.params[k], c.params.get(f"{k}_label")) == (c.params.get("entity"), c.params.get("entity_label"))
     ]
-    if given_twice and task.name not in _ONE_NODE_AT_BOTH_ENDS:
+    # One node at both ends of two different relationship types is a question of its own ("Which of the
+    # films Rob Reiner directed did he not also produce?", "Did Lana Wachowski write all of the movies she
+    # directed?"); of one type, it is the node's own neighbours twice.
+    one_way = c.params.get("second_rel_type") in (None, c.params.get("rel_type"))
+    if given_twice and one_way:
         # "Who are Hilary Swank's co-stars' co-stars?" ran common_neighbours of Hilary Swank and Hilary
         # Swank, flagged verified (property batch 29, movies-609): a task of two named nodes needs two.
         c.hard(f"{given_twice[0]} and entity are both {c.params['entity']!r}; {task.name} takes two different nodes.")
