@@ -27,13 +27,12 @@ examples of the other graph gained nothing on dev questions nor on property batc
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-logger = logging.getLogger(__name__)
+from grraf.tasks.retrieval import RankedTexts
 
 #: Examples shown with a question: enough to offer two or three shapes, few enough to keep the
 #: local model's 4,096-token window for the schema and the feedback rounds.
@@ -84,43 +83,20 @@ def library(dialect: str) -> tuple[CypherExample, ...]:
 
 
 class ExampleIndex:
-    """BM25 over the examples' questions, names taken out."""
+    """BM25 over the examples' questions, names taken out (:class:`grraf.tasks.retrieval.RankedTexts`)."""
 
     def __init__(self, examples: Sequence[CypherExample]) -> None:
-        import bm25s
-        import Stemmer
-
-        # bm25s sets its own logger to DEBUG when imported (see grraf.tasks.retrieval.TaskIndex).
-        logging.getLogger("bm25s").setLevel(logging.WARNING)
         self.examples = tuple(examples)
-        self._stemmer = Stemmer.Stemmer("english")
-        self._bm25 = bm25s.BM25()
-        if self.examples:
-            self._bm25.index(self._tokenize([e.unnamed() for e in self.examples]), show_progress=False)
-
-    def _tokenize(self, texts: list[str]) -> object:
-        import bm25s
-
-        return bm25s.tokenize([t.lower() for t in texts], stopwords="en", stemmer=self._stemmer, show_progress=False)
+        self._texts = RankedTexts([e.unnamed().lower() for e in self.examples])
 
     def search(
         self, question: str, *, names: Sequence[str] = (), held_out: frozenset[str] = frozenset(), k: int = DEFAULT_K
     ) -> list[CypherExample]:
         """The ``k`` examples closest to ``question`` (its ``names`` taken out), none from a ``held_out`` graph."""
-        import numpy as np
-
-        if not self.examples:
-            return []
-        tokenized = self._tokenize([without_names(question, names)])
-        vocabulary = {v: key for key, v in tokenized.vocab.items()}  # type: ignore[attr-defined]
-        tokens = [vocabulary[i] for i in tokenized.ids[0]]  # type: ignore[attr-defined]
-        if not tokens:
-            return []
-        scores = self._bm25.get_scores(tokens)
         chosen: list[CypherExample] = []
-        for i in np.argsort(-scores, kind="stable"):
-            example = self.examples[int(i)]
-            if scores[i] <= 0 or len(chosen) == k:
+        for i, _ in self._texts.ranked(without_names(question, names).lower()):
+            example = self.examples[i]
+            if len(chosen) == k:
                 break
             # the question itself, when a dev question is asked, is no example of itself
             if example.graph not in held_out and example.question != question:

@@ -115,6 +115,45 @@ class Candidate:
     score: float
 
 
+class RankedTexts:
+    """BM25 (bm25s; English stop words, Snowball stems) over a list of texts, for :class:`TaskIndex` and
+    the worked Cypher examples (:mod:`grraf.pipeline.examples`). Callers normalise the texts they give."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        import bm25s
+        import Stemmer
+
+        # bm25s logs every index build at DEBUG and sets its own logger to DEBUG when it is imported,
+        # so quieting it must follow the import (set before it, at this module's import, it never held).
+        logging.getLogger("bm25s").setLevel(logging.WARNING)
+        self._stemmer = Stemmer.Stemmer("english")
+        self._bm25 = bm25s.BM25()
+        self._empty = not texts
+        if texts:
+            self._bm25.index(self._tokenize(list(texts)), show_progress=False)
+
+    def _tokenize(self, texts: list[str]) -> object:
+        import bm25s
+
+        return bm25s.tokenize(texts, stopwords="en", stemmer=self._stemmer, show_progress=False)
+
+    def ranked(self, text: str) -> list[tuple[int, float]]:
+        """The indexes of the texts that share a word with ``text`` and their scores, best first."""
+        import numpy as np
+
+        if self._empty:
+            return []
+        tokenized = self._tokenize([text])
+        vocabulary = {v: k for k, v in tokenized.vocab.items()}  # type: ignore[attr-defined]
+        tokens = [vocabulary[i] for i in tokenized.ids[0]]  # type: ignore[attr-defined]
+        if not tokens:
+            # Only stop words and numbers ("Was <person> in <movie>?" once its names are masked):
+            # nothing to rank by, and bm25s indexes tokens[0] without checking.
+            return []
+        scores = self._bm25.get_scores(tokens)
+        return [(int(i), float(scores[i])) for i in np.argsort(-scores, kind="stable") if scores[i] > 0]
+
+
 class TaskIndex:
     """BM25 over the registry: one document per task, its summary, name and example phrasings, and
     any further ``examples`` of the task (by task name).
@@ -125,15 +164,7 @@ class TaskIndex:
     """
 
     def __init__(self, tasks: Sequence[Task], examples: Mapping[str, Sequence[str]] | None = None) -> None:
-        import bm25s
-        import Stemmer
-
-        # bm25s logs every index build at DEBUG and sets its own logger to DEBUG when it is imported,
-        # so quieting it must follow the import (set before it, at this module's import, it never held).
-        logging.getLogger("bm25s").setLevel(logging.WARNING)
-
         self.tasks = tuple(tasks)
-        self._stemmer = Stemmer.Stemmer("english")
         more = examples or {}
         documents = [
             normalise(
@@ -142,31 +173,11 @@ class TaskIndex:
             )
             for task in self.tasks
         ]
-        self._bm25 = bm25s.BM25()
-        self._bm25.index(self._tokenize(documents), show_progress=False)
-
-    def _tokenize(self, texts: list[str]) -> object:
-        import bm25s
-
-        return bm25s.tokenize(texts, stopwords="en", stemmer=self._stemmer, show_progress=False)
+        self._texts = RankedTexts(documents)
 
     def search(self, question: str, k: int = DEFAULT_K) -> list[Candidate]:
         """The ``k`` tasks closest to ``question``, best first (fewer when fewer match at all)."""
-        import numpy as np
-
-        tokens = self._query_tokens(question)
-        if not tokens:
-            # Only stop words and numbers ("Was <person> in <movie>?" once its names are masked):
-            # nothing to rank by, and bm25s indexes tokens[0] without checking.
-            return []
-        scores = self._bm25.get_scores(tokens)
-        order = [int(i) for i in np.argsort(-scores, kind="stable") if scores[i] > 0][:k]
-        return [Candidate(self.tasks[i], float(scores[i])) for i in order]
-
-    def _query_tokens(self, question: str) -> list[str]:
-        tokenized = self._tokenize([normalise(question)])
-        vocabulary = {v: k for k, v in tokenized.vocab.items()}  # type: ignore[attr-defined]
-        return [vocabulary[i] for i in tokenized.ids[0]]  # type: ignore[attr-defined]
+        return [Candidate(self.tasks[i], score) for i, score in self._texts.ranked(normalise(question))[:k]]
 
 
 class Ranker(Protocol):
