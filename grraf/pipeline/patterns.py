@@ -43,6 +43,7 @@ class _Node:
     labels: tuple[str, ...] | None  # None: no label, or an expression not judged
     keys: tuple[str, ...] = ()
     end: int = 0
+    values: tuple[tuple[str, Token], ...] = ()  # each key of the map with the token that follows its ':'
 
 
 @dataclass
@@ -73,8 +74,15 @@ def _name(tok: Token | None) -> str | None:
 
 def _map_keys(tokens: Sequence[Token], i: int) -> tuple[tuple[str, ...], int] | None:
     """The keys of a map literal starting at ``tokens[i] == '{'``, and the index after its ``}``."""
+    found = _map_items(tokens, i)
+    return None if found is None else (tuple(key for key, _ in found[0]), found[1])
+
+
+def _map_items(tokens: Sequence[Token], i: int) -> tuple[tuple[tuple[str, Token], ...], int] | None:
+    """Each key of a map literal starting at ``tokens[i] == '{'`` with the token after its ``:``, and
+    the index after the map's ``}``."""
     depth, j = 0, i
-    keys: list[str] = []
+    items: list[tuple[str, Token]] = []
     while j < len(tokens):
         tok = tokens[j]
         if tok.kind == "op" and tok.text in "{[(":
@@ -82,15 +90,15 @@ def _map_keys(tokens: Sequence[Token], i: int) -> tuple[tuple[str, ...], int] | 
         elif tok.kind == "op" and tok.text in "}])":
             depth -= 1
             if depth == 0:
-                return tuple(keys), j + 1
+                return tuple(items), j + 1
         elif (
             depth == 1
             and tok.kind in _NAME_KINDS
-            and j + 1 < len(tokens)
+            and j + 2 < len(tokens)
             and tokens[j + 1].text == ":"
             and tokens[j - 1].text in ("{", ",")
         ):
-            keys.append(_name(tok) or "")
+            items.append((_name(tok) or "", tokens[j + 2]))
         j += 1
     return None
 
@@ -123,14 +131,14 @@ def _node(tokens: Sequence[Token], i: int) -> _Node | None:
     labels: tuple[str, ...] | None = None
     if j < len(tokens) and tokens[j].text == ":" and tokens[j].kind == "op":
         labels, j = _labels(tokens, j, "{)")
-    keys: tuple[str, ...] = ()
+    items: tuple[tuple[str, Token], ...] = ()
     if j < len(tokens) and tokens[j].text == "{":
-        found = _map_keys(tokens, j)
+        found = _map_items(tokens, j)
         if found is None:
             return None
-        keys, j = found
+        items, j = found
     if j < len(tokens) and tokens[j].kind == "op" and tokens[j].text == ")":
-        return _Node(var, labels, keys, j + 1)
+        return _Node(var, labels, tuple(key for key, _ in items), j + 1, items)
     return None
 
 
@@ -488,9 +496,10 @@ def compared_values(code: str) -> list[tuple[str, str, str]]:
     []
     """
     tokens = tokenize(code)
+    reading = read_patterns(code)
     single = {
         var: labels[0]
-        for var, found in read_patterns(code).node_vars.items()
+        for var, found in reading.node_vars.items()
         for labels in found
         if len(found) == 1 and len(labels) == 1
     }
@@ -504,14 +513,12 @@ def compared_values(code: str) -> list[tuple[str, str, str]]:
     def text(k: int) -> str:
         return tokens[k].text if 0 <= k < len(tokens) else ""
 
+    # (v:Label {prop: 'value'}): the map of a node pattern with one label
+    for part in (p for chain in reading.chains for p in chain):
+        if isinstance(part, _Node) and part.labels and len(part.labels) == 1:
+            for key, tok in part.values:
+                add(part.labels[0], key, tok)
     for i, tok in enumerate(tokens):
-        # (v:Label {prop: 'value'}): a map right after the one label of a node pattern
-        if tok.text == "{" and text(i - 2) == ":" and (text(i - 3) == "(" or text(i - 4) == "("):
-            label, j = _name(tokens[i - 1]), i + 1
-            while j + 2 < len(tokens) and text(j) != "}":
-                if tokens[j].kind in _NAME_KINDS and text(j + 1) == ":" and text(j - 1) in ("{", ","):
-                    add(label, _name(tokens[j]), tokens[j + 2])
-                j += 1
         # v.prop = 'value', 'value' = v.prop, v.prop IN ['a', 'b']
         var = _name(tok)
         if var in single and text(i + 1) == ".":
