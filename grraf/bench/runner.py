@@ -443,7 +443,8 @@ class MethodPool:
         # worked Cypher examples of a property question's own graph are held out: the examples are
         # the dev questions of the same two graphs, and users ask about graphs of their own.
         on_store = self.store is not None and question.task == "property"
-        held_out = str(question.meta.get("graph")) if question.task == "property" else None
+        shown = question.task == "property" and self.settings.cypher_examples
+        held_out = str(question.meta.get("graph")) if shown else None
         qa = self._graph_qa(method, on_store=on_store, held_out=held_out)
         if graph is not None:
             return qa.ask(question.text, graph=graph)  # type: ignore[no-any-return]
