@@ -318,6 +318,13 @@ def choice_schema(
     # itself (routes between airports): then the LLM is not asked, as it got it wrong ("out" for
     # the people who directed a movie) and then dropped the right task over the finding.
     fixed_direction = bool(entities) and not any(graph.self_types(e.label) for e in entities)
+    # Nor when the question's words say which way every such node's relationships go ("flights to
+    # both Nice and Berlin"): the readers hold a direction to those words anyway (a contrary one is a
+    # hard finding), so asking could only add a wrong one. Asked, the 1.5B model said "out" for Nice
+    # and then left Berlin's out (property batch 25, flights-548; seven more such questions).
+    said_direction = bool(entities) and all(
+        readers.direction_before(question, e.phrase) for e in entities if graph.self_types(e.label)
+    )
     # A task over every node of a label (the most-connected, how many have more than n) likewise,
     # when no label links to itself: the label and type fix the direction. Asked, the 1.5B model
     # said "out" for the films with the fewest actors and kept it after the finding.
@@ -345,7 +352,9 @@ def choice_schema(
         required = ["task"]
         named = task is not None and any(p.kind == "entity" for p in task.parameters)
         for param in task.parameters if task else ():
-            if param.name == "direction" and (fixed_direction if named else fixed_for_labels):
+            if param.name == "direction" and (fixed_direction or said_direction if named else fixed_for_labels):
+                continue
+            if param.name == "other_direction" and said_direction:
                 continue
             if param.name == "second_direction" and fixed_second:
                 continue

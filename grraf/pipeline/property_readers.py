@@ -702,12 +702,9 @@ def direction_before(question: str, phrase: str) -> str | None:
         found = re.search(re.escape(phrase), question, re.IGNORECASE)
     if not found:
         return None
-    before = _BOTH_OR_EITHER.sub("", question[: found.start()].rstrip()).lower()
-    # "Starting from the film What Dreams May Come": the kind of node may stand between cue and name.
-    before = _KIND_NAMED.sub("", before)
-    for cues, direction in ((_OUT_BEFORE, "out"), (_IN_BEFORE, "in")):
-        if any(re.search(r"(?:^|\W)" + re.escape(cue) + r"$", before) for cue in cues):
-            return direction
+    cue = _cue_before(question[: found.start()])
+    if cue is not None:
+        return cue
     possessive = re.search(r"['’]s?$", found.group())  # the phrase may hold the possessive ("Munich's")
     owned = _OWN_TRIPS.match(("'" if possessive else "") + question[found.end() :])
     if owned:
@@ -719,12 +716,50 @@ def direction_before(question: str, phrase: str) -> str | None:
     if _SENDS_TO.match(question[found.end() :]):
         # "How many airports in Asia does Istanbul fly to non-stop?" (property batch 13, flights-303)
         return "out"
-    if _HAS_TRIPS_TO.match(question[found.end() :]) and not _LOCATING.search(before):
+    if _HAS_TRIPS_TO.match(question[found.end() :]) and not _LOCATING.search(_plain(question[: found.start()])):
         # "What's the closest airport Istanbul has a direct flight to?" (property batch 16, flights-367)
         return "out"
     return None
 
 
+def _cue_before(text: str) -> str | None:
+    """The direction a cue word ending ``text`` gives, or the one before the names that end it.
+
+    A name listed after others shares their cue: "to both Nice and Berlin" goes to Berlin as it does to
+    Nice (property batch 25, flights-548: the LLM said "out" for Nice, the finding went back, and the
+    second reply left Berlin's direction out). Names are read as capitalised words or codes, so a list
+    written in lower case gives no cue.
+
+    >>> _cue_before("Which airports fly to both Nice and "), _cue_before("flights to Honolulu, Kahului, Kona and ")
+    ('in', 'in')
+    >>> _cue_before("Which airports fly from Paris or "), _cue_before("Is Nice and ") is None
+    ('out', True)
+    """
+    for _ in range(_LONGEST_LIST):
+        before = _plain(text)
+        for cues, direction in ((_OUT_BEFORE, "out"), (_IN_BEFORE, "in")):
+            if any(re.search(r"(?:^|\W)" + re.escape(cue) + r"$", before) for cue in cues):
+                return direction
+        listed = _LISTED_BEFORE.search(text)
+        if listed is None:
+            return None
+        text = text[: listed.start()]
+    return None
+
+
+def _plain(before: str) -> str:
+    """The words before a name, lower-cased, without "both"/"either" or the kind of node ending them
+    ("Starting from the film What Dreams May Come": the kind may stand between cue and name)."""
+    return _KIND_NAMED.sub("", _BOTH_OR_EITHER.sub("", before.rstrip()).lower())
+
+
+#: How many names a list may hold before the cue of its first one stops counting.
+_LONGEST_LIST = 6
+#: A name (capitalised words, codes) and the comma or "and"/"or" after it, ending the text before a
+#: later name of the same list.
+_LISTED_BEFORE = re.compile(
+    r"(?<=\s)(?:[A-Z0-9][\w.'’-]*\s+){0,3}?[A-Z0-9][\w.'’-]*(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+)$"
+)
 #: An article and the kind of node before a name ("from the film X", "to the actor Y").
 _KIND_NAMED = re.compile(r"\s+(?:the|a|an)\s+[a-z-]+$")
 #: The named node as the one that receives: "<name> gets/receives ... from".

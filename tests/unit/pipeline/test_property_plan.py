@@ -225,10 +225,17 @@ def test_a_direction_the_schema_fixes_is_not_asked_for(store) -> None:
     movie = find_entities("Who directed The Matrix?", store)
     option = choice_schema([get_task("neighbours")], graph, movie, "Who directed The Matrix?")["anyOf"][0]
     assert "direction" not in option["properties"]
-    # airports link to airports: which way is the question's to say, so the LLM may give it
-    airport = find_entities("Which airports can you reach from Glasgow?", store)
-    option = choice_schema([get_task("neighbours")], graph, airport, "Which airports can you reach from Glasgow?")
+    # airports link to airports: which way is the question's to say, so the LLM may give it ...
+    question = "Which airports can Glasgow reach?"
+    option = choice_schema([get_task("neighbours")], graph, find_entities(question, store), question)
     assert option["anyOf"][0]["properties"]["direction"]["enum"] == ["out", "in"]
+    # ... unless the words say it for every named airport, which the readers hold it to anyway
+    question = "Which airports have non-stop flights to both Glasgow and Heathrow?"
+    airports = find_entities(question, store)
+    assert len(airports) == 2
+    for task in ("common_neighbours", "linked_to_both"):
+        option = choice_schema([get_task(task)], graph, airports, question)["anyOf"][0]
+        assert "direction" not in option["properties"] and "other_direction" not in option["properties"]
     # a label's nodes (no name), in a database where airports link to airports: the LLM may give it
     option = choice_schema([get_task("top_by_degree")], graph, movie, "Who directed the most movies?")["anyOf"][0]
     assert "direction" in option["properties"]
