@@ -106,7 +106,7 @@ def eligible(tasks: Sequence[Task], schema: Schema, graphs: Sequence[str], quest
     task (``not_connected``) only when the question uses one of its negation words — the 1.5B model
     otherwise picks "not connected" for "Do 4 and 5 belong to the same component?" because the words
     overlap."""
-    form = validate.ask_form(question) if question else None
+    form = asked_form(question, graphs) if question else None
     out = []
     for task in tasks:
         if question and not validate.form_fits(task.output, form):
@@ -119,6 +119,28 @@ def eligible(tasks: Sequence[Task], schema: Schema, graphs: Sequence[str], quest
             continue
         out.append(task)
     return out
+
+
+def asked_form(question: str, graphs: Sequence[str]) -> validate.AskForm | None:
+    """The answer's form the question asks for (:func:`validate.ask_form`), yes or no when its words
+    leave it open but it brings a second graph (a pattern it writes): every task that can use a
+    pattern says whether it occurs. "does G contain a→b, a→c, b→c as a subgraph (directed, not nec.
+    induced)?", "Directed motif search for a→b, a→c, b→c: ... Hit or miss?" and "Can you find
+    distinct nodes to play the roles of the letters in a→b, a→c, b→c so that every arrow listed is
+    an edge?" read as open asks: no yes/no task was offered, and a subgraph task would have been
+    refused (7 of the 125 substructure wordings, free batch aj's substructure-123 among them; now
+    none, and no other task's wording brings a second graph).
+
+    >>> motif = "Directed motif search for a→b, b→c: injective mapping, arcs kept."
+    >>> asked_form(motif, ["G", "G_prime"]), asked_form(motif, ["G"])
+    ('yes/no', None)
+    >>> asked_form("How many times does a→b occur?", ["G", "G_prime"])
+    'number'
+    """
+    form = validate.ask_form(question)
+    if form is None and any(g in _SECOND_GRAPHS for g in graphs):
+        return "yes/no"
+    return form
 
 
 def offered_tasks(question: str, schema: Schema, graphs: Sequence[str], *, k: int = DEFAULT_K) -> list[Task]:
@@ -345,7 +367,7 @@ def check_choice(
     reversed_direction = validate.direction_issue(question, parameters)
     if reversed_direction:
         findings.append(Finding(reversed_direction, hard=True))
-    form = validate.ask_form(question)
+    form = asked_form(question, graphs)
     if not validate.form_fits(task.output, form):
         wanted = {"yes/no": "a yes or no", "number": "a number", "node": "a node", "list": "a list of nodes"}
         asked = wanted[form] if form else "a value, not a yes or no"

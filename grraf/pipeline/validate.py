@@ -59,6 +59,10 @@ _YES_NO_WORDS = re.compile(
     r"\b(?:tell|let) (?:me|us) (?:know )?if\b|"
     r"\b(?:compute|decide|verify|confirm|establish|work out|figure out|see|test|report|say|answer|judge|"
     r"assess|state|indicate) (?:whether|if)\b|"
+    # "I need to know if node 3 and node 9 are connected at all" (connectivity-12: read as no form, so no
+    # yes/no task could be offered), "Find whether ...", "I wonder if ..."
+    r"\b(?:find|examine|ascertain|evaluate|investigate|explore|establish|know|wonder(?:ing)?) whether\b|"
+    r"\b(?:to know|wonder(?:ing)?) if\b|"
     # a question after a lead-in: "If I leave town 3, is there ...?", "Look for the motif: does it ...?",
     # "halle berry and keanu reeves - were they ever in a film together?" (property batch 25, movies-549:
     # read as no yes/no ask, a list of shared films was flagged verified)
@@ -330,6 +334,8 @@ def ask_form(question: str) -> AskForm | None:
     >>> ask_form("Quick check - is Tom Hanks older than Meg Ryan?"), ask_form("Yes or no: is 4 reachable from 2?")
     ('yes/no', 'yes/no')
     >>> ask_form("Compute whether a path exists between 3 and 7."), ask_form("Tell me if a closed circuit exists.")
+    ('yes/no', 'yes/no')
+    >>> ask_form("Find whether a→b, b→c appears in it."), ask_form("I'd like to know if 3 reaches 7.")
     ('yes/no', 'yes/no')
     >>> ask_form("Triangle check: how many triangles are there?")
     'number'
