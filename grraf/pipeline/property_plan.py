@@ -2122,6 +2122,17 @@ def _linked_to_both(c: _Check) -> None:
     if answer_end and second == rel_type and other_direction == direction:
         c.hard(f"Both named nodes reach the answer the same way over :{rel_type}: that is common_neighbours.")
         return
+    # "What's a minimum-flight itinerary from Helsinki to Santiago?" got the airports one flight from
+    # each ([]), flagged verified once the LLM no longer gave a direction there (property batch 19,
+    # flights-460): a trip with the fewest legs is a shortest connection, not one stop between.
+    fewest = _FEWEST_LINKS.search(_masked(c.question, c.entities)) or _FEWEST_LEGS.search(c.question)
+    if answer_end and fewest:
+        c.hard(
+            f"The question asks for the fewest ('{fewest.group()}'); {c.task.name} gives the nodes one step "
+            "from both named nodes, not a shortest connection.",
+            rules_out=True,
+        )
+        return
     both = _bind_second(c, (reading, rel_type, result), (other, second, other_direction, other_result))
     if not both:
         return
@@ -2625,6 +2636,13 @@ def _names_a_trip(c: _Check, a: Entity, b: Entity, gives: str) -> bool:
     return True
 
 
+#: A trip with the fewest legs: "a minimum-flight itinerary", "the fewest flights", "min number of stops".
+#: Over the 1,239 property questions, only shortest connections (and three label-wide rankings) say it.
+_FEWEST_LEGS = re.compile(
+    r"\b(?:fewest|least|minimum|minimal|min|shortest|quickest)[\s-]+(?:number\s+of\s+)?(?:flights?|planes?|hops?|"
+    r"steps?|stops?|connections?|legs?|links?|changes?|itinerar(?:y|ies)|route|routing|path|chain|trip)\b",
+    re.IGNORECASE,
+)
 #: The shortest connection asked for in so many words: "Connect X to Y ..., in as few links as
 #: possible" got the films both acted in ([]), flagged verified (property batch 25, movies-551).
 _FEWEST_LINKS = re.compile(
