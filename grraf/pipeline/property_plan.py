@@ -2125,7 +2125,7 @@ def _linked_to_both(c: _Check) -> None:
     # "What's a minimum-flight itinerary from Helsinki to Santiago?" got the airports one flight from
     # each ([]), flagged verified once the LLM no longer gave a direction there (property batch 19,
     # flights-460): a trip with the fewest legs is a shortest connection, not one stop between.
-    fewest = _FEWEST_LINKS.search(_masked(c.question, c.entities)) or _FEWEST_LEGS.search(c.question)
+    fewest = _FEWEST_LINKS.search(_masked(c.question, c.entities)) or _FEWEST_TRIP.search(c.question)
     if answer_end and fewest:
         c.hard(
             f"The question asks for the fewest ('{fewest.group()}'); {c.task.name} gives the nodes one step "
@@ -2638,7 +2638,7 @@ def _names_a_trip(c: _Check, a: Entity, b: Entity, gives: str) -> bool:
 
 #: A trip with the fewest legs: "a minimum-flight itinerary", "the fewest flights", "min number of stops".
 #: Over the 1,239 property questions, only shortest connections (and three label-wide rankings) say it.
-_FEWEST_LEGS = re.compile(
+_FEWEST_TRIP = re.compile(
     r"\b(?:fewest|least|minimum|minimal|min|shortest|quickest)[\s-]+(?:number\s+of\s+)?(?:flights?|planes?|hops?|"
     r"steps?|stops?|connections?|legs?|links?|changes?|itinerar(?:y|ies)|route|routing|path|chain|trip)\b",
     re.IGNORECASE,

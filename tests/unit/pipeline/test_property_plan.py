@@ -2000,6 +2000,17 @@ def test_nodes_linked_to_two_named_nodes_over_two_types(store) -> None:
     # a second type that never reaches what the first one does
     _, findings = check(store, question, "linked_to_both", **reply, second_rel_type="ACTED_IN")
     assert any(f.hard for f in findings), texts(findings)
+    # one stop between two airports is no trip with the fewest legs (flights-460)
+    one_stop = dict(
+        entity="Sydney", rel_type="ROUTE", direction="out", other="Auckland", second_rel_type="ROUTE",
+        other_direction="in",
+    )  # fmt: skip
+    fewest = "What's a minimum-flight itinerary from Sydney to Auckland? Give the airport codes."
+    _, findings = check(store, fewest, "linked_to_both", **one_stop)
+    assert any(f.hard and "'minimum-flight'" in f.text for f in findings), texts(findings)
+    _, findings = check(store, "Through which airports can I fly from Sydney to Auckland with one stop?",
+                        "linked_to_both", **one_stop)  # fmt: skip
+    assert not any("fewest" in f.text for f in findings), texts(findings)
 
 
 def test_verb_by_name_says_which_relationships_are_the_named_nodes_own(store) -> None:
