@@ -83,7 +83,8 @@ class PropertyQuestion:
     #: (16 per graph), all test (run once on both stores, Neo4j with the peers, and seen); 28, written the same
     #: way on 2026-12-06, 32 questions (16 per graph), all test (run once on both stores, Neo4j with the peers,
     #: and seen); 29, written the same way on 2026-12-07, 32 questions (16 per graph), all test (run once on
-    #: both stores, Neo4j with the peers, and seen).
+    #: both stores, Neo4j with the peers, and seen); 30, written the same way on 2026-12-07, 32 questions (16 per
+    #: graph), all test (not yet run).
     #: A report keeps the batches apart.
     batch: int = 1
 

@@ -1500,6 +1500,51 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-619": lambda: nx.shortest_path_length(
             movies_graph(), ("Person", "Matthew Fox"), ("Person", "Anthony Edwards")
         ),
+        # batch 30
+        # Warden Hal Moores
+        "movies-620": lambda: _only(_playing_part("Warden", "The Green Mile")),
+        # Ridley Scott has Gladiator (2000) but nothing from the 1990s; Frank Darabont and Nora Ephron only 1990s films
+        "movies-621": lambda: sorted(x for x in set(d().source) if {1990, 2000} <= _decades(_directed_by(x))),
+        # Hugo Weaving (The Matrix films, Cloud Atlas; V for Vendetta), Rain (Speed Racer; Ninja Assassin); Lana and
+        # Lilly Wachowski directed the same films
+        "movies-622": lambda: sorted(
+            set().union(*(_cast(t) for t in _same(_directed_by("Lana Wachowski"), _directed_by("Lilly Wachowski"))))
+            & set().union(*(_cast(t) for t in _directed_by("James McTeigue")))
+        ),
+        # four films against Hugo Weaving's two, Laurence Fishburne's one and Carrie-Anne Moss's none
+        "movies-623": lambda: _only(
+            _top(pd.Series({x: len(_movies_of(x) - _titles_starting("The Matrix")) for x in _cast("The Matrix")}))
+        ),
+        # Tom Hanks in many; Danny DeVito in One Flew Over the Cuckoo's Nest (Clint Eastwood only in his own films)
+        "movies-624": lambda: sorted(_directors_acting_for_others()),
+        # four each; Jack Nicholson, Meg Ryan and Bill Paxton three
+        "movies-625": lambda: _top(
+            a()[a().target.map(_released).between(1990, 1999) & (a().source != "Tom Hanks")].groupby("source").size()
+        ),
+        # born 1960.5 on average; Frost/Nixon 1958.6, Apollo 13 1954.8 (by age at release Apollo 13's would be youngest,
+        # which the wording rules out)
+        "movies-626": lambda: _only(_top(pd.Series({t: _mean_born(_cast(t)) for t in _directed_by("Ron Howard")}))),
+        # Noah Wyle, 1971, in A Few Good Men
+        "movies-627": lambda: any(1970 <= _born(x) <= 1979 for x in _co_actors("Jack Nicholson")),
+        # six actors; Top Gun five
+        "movies-628": lambda: _only(
+            _top(pd.Series({t: len(_cast(t)) for t in m().title if 1980 <= _released(t) <= 1989}))
+        ),
+        "movies-629": lambda: nx.shortest_path_length(
+            movies_graph(), ("Movie", "Stand By Me"), ("Movie", "V for Vendetta")
+        ),
+        "movies-630": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Joel Silver"), ("Person", "Chris Columbus")
+        ),
+        # the Wachowskis' five, Tom Tykwer's Cloud Atlas (theirs too) and James McTeigue's two
+        "movies-631": lambda: len({x.target for x in d().itertuples() if 1960 <= _born(x.source) <= 1969}),
+        # 24 against 18 (Cloud Atlas, 2012, in neither)
+        "movies-632": lambda: len(_titles_released(1990, 1999)) > len(_titles_released(2000, 2009)),
+        "movies-633": lambda: sorted(t for t in m().title if _released(t) >= 2003 and t not in set(w().target)),
+        # Agent Smith (three films), six in Cloud Atlas and V
+        "movies-634": lambda: len(set().union(*a()[a().source == "Hugo Weaving"].roles)),
+        # Tony Scott (Top Gun, both) and Rob Reiner (A Few Good Men; When Harry Met Sally)
+        "movies-635": lambda: sorted(_directors_of("Tom Cruise") & _directors_of("Meg Ryan")),
     }
 
 
@@ -1621,6 +1666,33 @@ def _director_younger_than_cast(*, others: bool) -> bool:
             raise ValueError(f"a birth year is missing on {x.target}")
         found = True
     return found
+
+
+def _playing_part(word: str, title: str) -> set[str]:
+    """The actors of ``title`` with a role whose name holds ``word`` (``Warden`` in ``Warden Hal Moores``)."""
+    a = _acted()
+    return set(a[(a.target == title) & a.roles.map(lambda roles: any(word in r for r in roles))].source)
+
+
+def _directors_acting_for_others() -> set[str]:
+    """The directors who act in a film they did not direct, refused when a film they co-directed would decide it
+    (then "a film somebody else directed" could be read either way)."""
+    d = _directed()
+    out = set()
+    for x in set(d.source):
+        others = {t for t in _movies_of(x) if x not in set(d[d.target == t].source)}
+        shared = {t for t in _movies_of(x) & _directed_by(x) if len(set(d[d.target == t].source)) > 1}
+        if shared and not others:
+            raise ValueError(f"{x} acts only in films they co-directed: the question is ambiguous")
+        if others:
+            out.add(x)
+    return out
+
+
+def _titles_released(first: int, last: int) -> set[str]:
+    """The films released from ``first`` to ``last``, both included."""
+    m = nodes("movies", "Movie")
+    return set(m[m.released.between(first, last)].title)
 
 
 def _youngest(people: set[str]) -> list[str]:
@@ -3036,6 +3108,43 @@ def _flights_reference() -> dict[str, Reference]:
         # 17 against 11
         "flights-619": lambda: len(_airport_codes_on("North America")) > len(_airport_codes_on("Asia")),
         "flights-620": lambda: nx.shortest_path_length(g(), "ARN", "SCL"),
+        # batch 30
+        # all twelve of Nairobi's; the two are not linked to each other
+        "flights-621": lambda: set(_unlinked("NBO", "BKK").successors("NBO")) <= set(g().successors("BKK")),
+        "flights-622": lambda: sorted(set(nodes("flights", "Country").continent) - _continents_served("BOM")),
+        # London 58 routes out (Heathrow 51, Gatwick 7), Tokyo 54; by different destinations elsewhere London 51,
+        # Frankfurt 50
+        "flights-623": lambda: _same(
+            _only(_top(_departures_by_city(distinct=False))), _only(_top(_departures_by_city(distinct=True)))
+        ),
+        # 10675, 11024, 12831 and 13583 km; Heathrow 9075 next
+        "flights-624": lambda: sorted(t for t in g().successors("JNB") if _distance("JNB", t) > 10000),
+        # 666 + 6677 + 2912
+        "flights-625": lambda: _distance("EDI", "AMS") + _distance("AMS", "NBO") + _distance("NBO", "JNB"),
+        # Auckland-Doha, Auckland-Dubai and Los Angeles-Singapore, each flown both ways
+        "flights-626": lambda: _same(
+            sorted(set(r()[r().distance_km > 14000].source)), sorted(set(r()[r().distance_km > 14000].target))
+        ),
+        # via Heathrow, Paris, Frankfurt, Munich or Helsinki; Oslo has no non-stop to Haneda
+        "flights-627": lambda: bool(_unlinked_stops("OSL", "HND")),
+        # 7502 km against 10299
+        "flights-628": lambda: _only(_top(-pd.Series({x: _distance(x, "NRT") for x in ("YVR", "YYZ")}))),
+        # 366, 370, 399 and 487 km; Berlin 593 next
+        "flights-629": lambda: sorted(t for t in g().successors("AMS") if _distance("AMS", t) < 500),
+        # Vienna is Austria's one airport, so no domestic route to count or not
+        "flights-630": lambda: len(_foreign_countries_served("VIE")),
+        # three flights, via Heathrow and Vancouver
+        "flights-631": lambda: _lightest_within("NCE", "HNL", 3),
+        "flights-632": lambda: nx.shortest_path_length(g(), "CAL", "MEL"),
+        # Santiago's one way in is from Sydney, which Heathrow does not fly to
+        "flights-633": lambda: _only(_beyond_flights("LHR", 2)),
+        # Frankfurt and Heathrow
+        "flights-634": lambda: sorted({country()[t] for t in _destinations_on("DFW", "Europe")}),
+        # 11 against Munich's 9 and Berlin's none
+        "flights-635": lambda: _only(
+            _top(pd.Series({x: len(_destinations_on(x, "Asia")) for x in _airport_codes_in("Germany")}))
+        ),
+        "flights-636": lambda: nx.shortest_path_length(g(), "SYD", "TRE"),
     }
 
 
@@ -3327,6 +3436,26 @@ def _one_change_origins(code: str) -> set[str]:
     if two & set(g.predecessors(code)):
         raise ValueError(f"some airports reach {code} both non-stop and with one change: the question is ambiguous")
     return two
+
+
+def _departures_by_city(*, distinct: bool) -> pd.Series:
+    """For each city, the routes leaving its airports (``distinct``: the different airports elsewhere they reach)."""
+    ap = nodes("flights", "Airport")
+    city = dict(zip(ap.code, ap.city, strict=True))
+    g = route_graph()
+    out: dict[str, Any] = {}
+    for x in g:
+        if distinct:
+            out.setdefault(city[x], set()).update(t for t in g.successors(x) if city[t] != city[x])
+        else:
+            out[city[x]] = out.get(city[x], 0) + g.out_degree(x)
+    return pd.Series({c: len(v) if distinct else v for c, v in out.items()})
+
+
+def _beyond_flights(code: str, flights: int) -> set[str]:
+    """The other airports ``code`` cannot reach in at most ``flights`` flights."""
+    near = nx.single_source_shortest_path_length(route_graph(), code, cutoff=flights)
+    return set(route_graph()) - set(near)
 
 
 @cache
