@@ -59,7 +59,9 @@ def main() -> None:
     parser.add_argument("--per-task", type=int, default=4)
     parser.add_argument("--tasks", default="all,beyond")
     parser.add_argument("--out", type=Path, default=None, help="write one JSON line per question here")
-    parser.add_argument("--only", type=Path, default=None, help="a file of question ids (one a line) to run alone")
+    parser.add_argument(
+        "--only", type=Path, default=None, help="a file of question or phrasing ids (one a line) to run alone"
+    )
     parser.add_argument("--cv", action="store_true", help="dev: rank each offer without the question's own fold")
     args = parser.parse_args()
     if args.cv and args.split != "dev":
@@ -71,8 +73,11 @@ def main() -> None:
     rows = []
     only = set(args.only.read_text().split()) if args.only else None
     for question in free_questions(args.tasks, args.per_task, args.seed, split=args.split):
-        if only is not None and question.id not in only:
+        if only is not None and not {question.id, question.meta.get("phrasing_id")} & only:
             continue
+        if only is not None:
+            # a large --per-task draws a wording more than once; each id runs once
+            only -= {question.id, question.meta.get("phrasing_id")}
         given = resolve_graphs(question.text, question.graph, LLMSession(model), settings)
         graphs = given.graphs
         store = NetworkXStore(graphs, settings=settings)
