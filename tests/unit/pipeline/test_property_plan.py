@@ -2869,3 +2869,15 @@ def test_what_is_reached_in_any_number_of_steps_is_no_one_step_task(store) -> No
     assert any(f.hard and "any number of steps ('eventually')" in f.text for f in findings), texts(findings)
     _, findings = check(store, "From how many airports can you fly non-stop to Glasgow?", "neighbour_count", **reply)
     assert not any("any number of steps" in f.text for f in findings), texts(findings)
+
+
+def test_both_relationships_to_one_node_is_not_a_node_someone_else_has(store) -> None:
+    # movies-624 (property batch 30): "a film somebody else directed" is another node than one's own
+    reply = {"rel_type": "ACTED_IN", "second_rel_type": "DIRECTED"}
+    question = "Which directors have also acted in a film that somebody else directed?"
+    _, findings = check(store, question, "both_relationships", **reply)
+    assert any(f.hard and "'somebody else'" in f.text for f in findings), texts(findings)
+    _, findings = check(
+        store, "Which directors have also acted in a film they directed?", "both_relationships", **reply
+    )
+    assert not any("else" in f.text for f in findings), texts(findings)
