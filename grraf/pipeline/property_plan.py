@@ -499,6 +499,8 @@ def ask_form(question: str) -> str | None:
     'node'
     >>> ask_form("zurich to kahului - fewest flights?"), ask_form("Nice to Lima, fewest flights - what's the routing?")
     ('number', None)
+    >>> ask_form("What can I fly to non-stop from Oslo that's less than 500 km away?")
+    'node'
     """
     form = validate.ask_form(question)
     if form is None and _FEWEST_COUNTED.search(readers.ask_sentence(question)):
@@ -506,6 +508,11 @@ def ask_form(question: str) -> str | None:
     if form is None and readers.asks_which(question):
         return "node"
     counts = readers.asks_how_many(_RANKED_NUMBER.sub(" ", question))
+    if not counts and _WHAT_OBJECT.match(readers.ask_sentence(question)):
+        # "What can I fly to non-stop from Schiphol that's less than 500 km away?" asks for the
+        # airports; read as a number (its "500 km"), their count was flagged verified (property batch
+        # 30, flights-629).
+        return "node"
     if form == "number" and readers.asks_which(question) and not counts:
         # "On the shortest-distance trip from A to B, which airport do you change planes at?" asks for
         # an airport; the structural reading took its superlative for a number (flagged verified, batch 3).
@@ -519,6 +526,13 @@ _FEWEST_COUNTED = re.compile(
     r"[a-z]+s\b(?!\s+(?:route|path|itinerary|chain|connection|trip|journey)s?\b)"
     # "zurich to kahului - fewest flights?" (property batch 24, flights-534: the route was flagged verified)
     r"|(?:^|[-–—:,]\s*)(?:the\s+)?(?:fewest|least|minimum)\s+[a-z]+s\s*\?\s*$",
+    re.IGNORECASE,
+)
+#: "What" as the object of the ask's verb: "What can I fly to ...?", "What did Tom Hanks act in?".
+_WHAT_OBJECT = re.compile(
+    r"^\s*(?:and\s+|so\s+)?what\s+(?:can|could|do|does|did|will|would|should|may|might|shall)\s+"
+    # ... but not a result asked for: "If you average the release years ..., what do you get?"
+    r"(?:i|you|we|they|one|he|she|it)\b(?!\s+(?:get|obtain|end\s+up|come|find|see|make)\b)",
     re.IGNORECASE,
 )
 #: "the largest number of countries" ranks by a count; the ask is for the thing ranked.

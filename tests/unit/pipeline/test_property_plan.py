@@ -2881,3 +2881,13 @@ def test_both_relationships_to_one_node_is_not_a_node_someone_else_has(store) ->
         store, "Which directors have also acted in a film they directed?", "both_relationships", **reply
     )
     assert not any("else" in f.text for f in findings), texts(findings)
+
+
+def test_what_as_the_object_of_the_ask_asks_for_things_not_how_many(store) -> None:
+    # flights-629 (property batch 30): the count of the destinations was flagged verified
+    reply = {"entity": "Glasgow", "rel_type": "ROUTE", "direction": "out", "property": "distance_km"}
+    question = "What can I fly to non-stop from Glasgow that's less than 500 km away?"
+    _, findings = check(store, question, "neighbour_count_where", **reply, op="<", threshold=500)
+    assert any(f.hard for f in findings), texts(findings)
+    _, findings = check(store, question, "neighbours_where", **reply, op="<", threshold=500)
+    assert not any(f.hard for f in findings), texts(findings)
