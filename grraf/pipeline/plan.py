@@ -1110,7 +1110,7 @@ def plan(
     chosen = task_of(decided)
     if chosen is None:
         return decided
-    ranked = confirming_rank(question, schema, graphs, offered=offered, k=k)
+    ranked: Rankings | None = None  # retrieved again only where the evidence is read
     if not decided.confirmed:
         # A reader's finding stood after it went back. In the stored free runs (seen, development
         # data) 152 such choices had another task offered first: asked between the two (both orders),
@@ -1120,6 +1120,7 @@ def plan(
     else:
         # Not sent back to the LLM: asked again, the 1.5B model takes the top-ranked task whether
         # or not it fits; the choice runs as it is, unconfirmed.
+        ranked = confirming_rank(question, schema, graphs, offered=offered, k=k)
         evidence = evidence_findings(chosen, ranked, question, decided.parameters, schema.directed)
         if not evidence:
             return decided
@@ -1139,6 +1140,8 @@ def plan(
     values, findings = check(first, determined_reply(only) or llm.structured("plan", first_round([first]), only))
     if findings or contrast_rival(first, offered, question, llm, values=values, directed=schema.directed):
         return held
+    if ranked is None:
+        ranked = confirming_rank(question, schema, graphs, offered=offered, k=k)
     if evidence_findings(first, ranked, question, values, schema.directed):
         return held
     logger.info("plan: %s held back (%s); %s, offered first and preferred, taken", chosen.name, held.issues, first.name)

@@ -61,7 +61,7 @@ _YES_NO_WORDS = re.compile(
     r"assess|state|indicate) (?:whether|if)\b|"
     # "I need to know if node 3 and node 9 are connected at all" (connectivity-12: read as no form, so no
     # yes/no task could be offered), "Find whether ...", "I wonder if ..."
-    r"\b(?:find|examine|ascertain|evaluate|investigate|explore|establish|know|wonder(?:ing)?) whether\b|"
+    r"\b(?:find|examine|ascertain|evaluate|investigate|explore|know|wonder(?:ing)?) whether\b|"
     r"\b(?:to know|wonder(?:ing)?) if\b|"
     # a question after a lead-in: "If I leave town 3, is there ...?", "Look for the motif: does it ...?",
     # "halle berry and keanu reeves - were they ever in a film together?" (property batch 25, movies-549:
