@@ -10,6 +10,7 @@ in the gold.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
@@ -1545,6 +1546,54 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-634": lambda: len(set().union(*a()[a().source == "Hugo Weaving"].roles)),
         # Tony Scott (Top Gun, both) and Rob Reiner (A Few Good Men; When Harry Met Sally)
         "movies-635": lambda: sorted(_directors_of("Tom Cruise") & _directors_of("Meg Ryan")),
+        # batch 31
+        # Capt. Jack Ross, Jack Brennan and Jack Swigert; Dave Chappelle's Kevin Jackson only as part of a word
+        "movies-636": lambda: _same(
+            _only(_top(_characters_named("Jack", whole_word=True))),
+            _only(_top(_characters_named("Jack", whole_word=False))),
+        ),
+        # Tom Hanks, Rosie O'Donnell and Bill Paxton have other films; acting or any credit alike
+        "movies-637": lambda: _same(
+            sorted(x for x in _cast("A League of Their Own") if len(_movies_of(x)) == 1),
+            sorted(x for x in _cast("A League of Their Own") if len(_credited_films(x)) == 1),
+        ),
+        # Cast Away two, Forrest Gump four, The Polar Express one
+        "movies-638": lambda: round(
+            float(pd.Series([len(_cast(t)) for t in _directed_by("Robert Zemeckis")]).mean()), 4
+        ),
+        # three films; Gary Sinise, Bill Paxton and Rosie O'Donnell two
+        "movies-639": lambda: _only(_top(_shared_films("Tom Hanks"))),
+        # Tom Hanks (That Thing You Do), Matt Damon and Ben Affleck (Good Will Hunting)
+        "movies-640": lambda: bool(len(a().merge(w(), on=["source", "target"]))),
+        "movies-641": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Ben Miles"), ("Person", "Cameron Crowe")
+        ),
+        "movies-642": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "John Hurt"), ("Person", "Jan de Bont")
+        ),
+        "movies-643": lambda: _only(set(pr().source) - set(d().source)),
+        # Unforgiven, Gladiator, The Birdcage, Mystic River, Million Dollar Baby, Charlie Wilson's War (62 to 76);
+        # You've Got Mail, Footloose and As Good as It Gets 57; a film counts once whichever director is read
+        "movies-644": lambda: _same(*(len(_films_by_director_age(60, every=e)) for e in (False, True))),
+        "movies-645": lambda: bool((m().released == 2001).any()),
+        # Mystic River; Apollo 13 and Frost/Nixon
+        "movies-646": lambda: _only(
+            set().union(*(_cast(t) for t in _directed_by("Clint Eastwood")))
+            & set().union(*(_cast(t) for t in _directed_by("Ron Howard")))
+        ),
+        # 1948, 1949 and 1949 (When Harry Met Sally, Sleepless in Seattle)
+        "movies-647": lambda: sorted(x for x in _co_actors("Meg Ryan") if _born(x) < 1950),
+        # Unforgiven and Million Dollar Baby, not Mystic River
+        "movies-648": lambda: _directed_by("Clint Eastwood") <= _movies_of("Morgan Freeman"),
+        # six actors a film each; Rob Reiner 5.67
+        "movies-649": lambda: _top(_mean_cast_by_director()),
+        "movies-650": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Michael Clarke Duncan"), ("Person", "John Goodman")
+        ),
+        # Ridley Scott 1937, Danny DeVito 1944
+        "movies-651": lambda: _only(
+            _oldest(set(d()[d().target == "Gladiator"].source) | set(d()[d().target == "Hoffa"].source))
+        ),
     }
 
 
@@ -1693,6 +1742,46 @@ def _titles_released(first: int, last: int) -> set[str]:
     """The films released from ``first`` to ``last``, both included."""
     m = nodes("movies", "Movie")
     return set(m[m.released.between(first, last)].title)
+
+
+def _characters_named(word: str, *, whole_word: bool) -> pd.Series:
+    """For each actor, how many of their roles hold ``word`` (as a whole word, else anywhere: ``Jackson``)."""
+    pattern = re.compile(rf"\b{re.escape(word)}\b" if whole_word else re.escape(word))
+    counts: dict[str, int] = {}
+    for x in _acted().itertuples():
+        counts[x.source] = counts.get(x.source, 0) + sum(1 for role in x.roles if pattern.search(role))
+    return pd.Series(counts)
+
+
+def _shared_films(name: str) -> pd.Series:
+    """For each actor who has acted with ``name``, how many films the two share."""
+    out: dict[str, int] = {}
+    for title in _movies_of(name):
+        for x in _cast(title) - {name}:
+            out[x] = out.get(x, 0) + 1
+    return pd.Series(out)
+
+
+def _films_by_director_age(age: int, *, every: bool) -> set[str]:
+    """The films whose director was ``age`` or older at release (release year minus birth year); with several
+    directors, ``every`` one of them, else any."""
+    p = nodes("movies", "Person")
+    born = dict(zip(p.name, p.born, strict=True))
+    out = set()
+    for title in nodes("movies", "Movie").title:
+        ages = [_released(title) - born[x] for x in _directed()[_directed().target == title].source]
+        if any(pd.isna(x) for x in ages):
+            raise ValueError(f"a director's birth year is missing on {title}")
+        if ages and (all if every else any)(x >= age for x in ages):
+            out.add(title)
+    return out
+
+
+def _mean_cast_by_director() -> pd.Series:
+    """For each director, the mean number of actors listed on the films they directed."""
+    return pd.Series(
+        {x: float(pd.Series([len(_cast(t)) for t in _directed_by(x)]).mean()) for x in set(_directed().source)}
+    )
 
 
 def _youngest(people: set[str]) -> list[str]:
@@ -3145,6 +3234,52 @@ def _flights_reference() -> dict[str, Reference]:
             _top(pd.Series({x: len(_destinations_on(x, "Asia")) for x in _airport_codes_in("Germany")}))
         ),
         "flights-636": lambda: nx.shortest_path_length(g(), "SYD", "TRE"),
+        # batch 31
+        "flights-637": lambda: _code_of("Newark Liberty International Airport"),
+        # all but Melbourne
+        "flights-638": lambda: sum(1 for t in g().successors("SYD") if country()[t] != "Australia"),
+        "flights-639": lambda: sorted(x for x in _airport_codes_on("Asia") if not _destinations_on(x, "Africa")),
+        # 30 against 14 + 11 (and fewer still counting their shared destinations once)
+        "flights-640": lambda: (
+            g().out_degree("MUC")
+            > max(
+                g().out_degree("ZRH") + g().out_degree("VIE"),
+                len(set(g().successors("ZRH")) | set(g().successors("VIE"))),
+            )
+        ),
+        # eight US airports; Japan's own two (Narita and Haneda fly to each other), Germany, Canada, Australia two
+        "flights-641": lambda: _only(
+            _top(
+                pd.Series(
+                    [country()[x] for x in g() if set(g().successors(x)) & set(_airport_codes_in("Japan"))]
+                ).value_counts()
+            )
+        ),
+        # the 15th of 29 routes (Nairobi)
+        "flights-642": lambda: _median_distance_from("IST"),
+        # 11502 km; São Paulo 9798
+        "flights-643": lambda: _farthest_destination("FRA"),
+        # 14 pairs flown both ways (Barra-Tiree 68 km, Campbeltown-Glasgow 92, ...)
+        "flights-644": lambda: int((r().distance_km < 300).sum()),
+        # JFK, Miami and Mexico City against JFK and Newark
+        "flights-645": lambda: _only(
+            _top(pd.Series({x: len(_destinations_on(x, "North America")) for x in ("MAD", "BCN")}))
+        ),
+        "flights-646": lambda: nx.shortest_path_length(g(), "NCE", "CAL"),
+        "flights-647": lambda: nx.shortest_path_length(g(), "DUB", "MEL"),
+        # Santiago's one way in is from Sydney, which Cape Town does not fly to
+        "flights-648": lambda: sorted(set(nodes("flights", "Country").name) - _countries_within("CPT", 2)),
+        # Narita-Haneda, 61 km
+        "flights-649": lambda: bool(_same_city_routes()),
+        # nine each; JFK and Chicago eight
+        "flights-650": lambda: _top(
+            pd.Series({x: len(_destinations_on(x, "Asia")) for x in _airport_codes_in("United States")})
+        ),
+        # 5014.1 against 4962.0 km
+        "flights-651": lambda: bool(
+            r()[r().source == "FRA"].distance_km.mean() > r()[r().source == "LHR"].distance_km.mean()
+        ),
+        "flights-652": lambda: nx.shortest_path_length(g(), "BOM", "TRE"),
     }
 
 
@@ -3456,6 +3591,28 @@ def _beyond_flights(code: str, flights: int) -> set[str]:
     """The other airports ``code`` cannot reach in at most ``flights`` flights."""
     near = nx.single_source_shortest_path_length(route_graph(), code, cutoff=flights)
     return set(route_graph()) - set(near)
+
+
+def _median_distance_from(code: str) -> int:
+    """The median length of ``code``'s departing routes, refused for an even number (no one middle route)."""
+    out = _routes()[_routes().source == code].distance_km.sort_values()
+    if len(out) % 2 == 0:
+        raise ValueError(f"{code} has an even number of routes: the median is between two")
+    return int(out.iloc[len(out) // 2])
+
+
+def _countries_within(code: str, flights: int) -> set[str]:
+    """The countries of the airports ``code`` reaches in at most ``flights`` flights (its own airport left out)."""
+    near = nx.single_source_shortest_path_length(route_graph(), code, cutoff=flights)
+    country = _country_of()
+    return {country[x] for x in near if x != code}
+
+
+def _same_city_routes() -> list[tuple[str, str]]:
+    """The routes between two airports of the same city."""
+    ap = nodes("flights", "Airport")
+    city = dict(zip(ap.code, ap.city, strict=True))
+    return [(x.source, x.target) for x in _routes().itertuples() if city[x.source] == city[x.target]]
 
 
 @cache
