@@ -1546,6 +1546,22 @@ def test_the_extreme_node_among_those_with_a_relationship_is_refused(store, ques
             {"label": "Movie", "property": "released", "op": "<", "threshold": 2000},
             ("op", "<"),
         ),
+        (
+            # the two hops meet nowhere, and the words speak of flights, not of countries (dev: flights-64)
+            "Which airports have direct flights to LHR but not to LGW?",
+            "linked_but_not",
+            {"entity": "LHR", "rel_type": "ROUTE", "direction": "in", "other": "LGW"}
+            | {"second_rel_type": "IN_COUNTRY", "other_direction": "out"},
+            ("second_rel_type", "IN_COUNTRY"),
+        ),
+        (
+            # the words speak of flights, a type that fits too and that no other hop of the reply uses
+            # (dev: flights-184, -544)
+            "List the non-stop destinations of LHR.",
+            "neighbours",
+            {"entity": "LHR", "rel_type": "IN_COUNTRY", "direction": "out"},
+            ("rel_type", "IN_COUNTRY"),
+        ),
     ],
 )
 def test_a_value_the_words_rule_out_is_said_with_the_finding(store, question, task, reply, wrong) -> None:
