@@ -220,6 +220,22 @@ class PropertyGraph:
         wanted = set(labels)
         return {p.type for p in self.patterns if p.source in wanted or p.target in wanted}
 
+    def types_near(self, labels: Iterable[str]) -> list[str]:
+        """Relationship types of the schema's patterns connected to any of ``labels`` (its part of the
+        schema: a type in another part lies on no path from a node of ``labels``).
+
+        >>> from grraf.types import Pattern
+        >>> g = PropertyGraph({}, {}, (Pattern("Person", "ACTED_IN", "Movie", 1),
+        ...     Pattern("Airport", "ROUTE", "Airport", 1), Pattern("Airport", "IN_COUNTRY", "Country", 1)))
+        >>> g.types_near(["Country"]), g.types_near(["Movie"])
+        (['ROUTE', 'IN_COUNTRY'], ['ACTED_IN'])
+        """
+        reached, grown = set(labels), True
+        while grown:
+            ends = {end for p in self.patterns if {p.source, p.target} & reached for end in (p.source, p.target)}
+            grown, reached = not ends <= reached, reached | ends
+        return [t for t in self.rel_types if any(p.type == t and p.source in reached for p in self.patterns)]
+
     def self_types(self, label: str) -> list[str]:
         """Relationship types that connect ``label`` to itself (routes between airports)."""
         return list(dict.fromkeys(p.type for p in self.patterns if p.source == label and p.target == label))
@@ -337,6 +353,10 @@ def choice_schema(
     # Unbounded, the 1.5B model once ran an entity on as a pattern ("Andy Dufresne-[:ACTED_IN]-(:Movie)
     # -[:IN_COUNTRY]->...") until the reply was cut off and could not be read (property batch 25).
     free = {"type": "string", "maxLength": max(len(question), 1) if question else _LONGEST_NAME}
+    # A task about a named node follows types of the named nodes' part of the schema: offered every
+    # type, the 1.5B model gave DIRECTED for the flights to Boston once IN_COUNTRY was ruled out
+    # (dev: flights-64, in a database holding the movies and the flights graphs side by side).
+    near = graph.types_near(e.label for e in entities) if entities else graph.rel_types
     kinds: dict[str, dict[str, Any]] = {
         "entity": {"type": "string", "enum": names} if names else free,
         "value": {"type": "string", "enum": held} if held else free,
@@ -364,6 +384,8 @@ def choice_schema(
                 properties[param.name] = {"type": "string", "enum": spoken}
             elif param.kind == "choice":
                 properties[param.name] = {"type": "string", "enum": list(param.choices)}
+            elif param.kind == "rel_type" and named and near:
+                properties[param.name] = {"type": "string", "enum": near}
             elif param.kind in kinds:
                 properties[param.name] = kinds[param.kind]
             else:
