@@ -74,7 +74,9 @@ def test_schema_names_are_enums_so_the_grammar_cannot_invent_one(store) -> None:
     options = choice_schema([get_task("neighbours"), get_task("top_by_degree")], PropertyGraph.of(schema), entities)
     neighbours, top, none = options["anyOf"]
     assert neighbours["properties"]["entity"] == {"type": "string", "enum": ["The Matrix"]}
-    assert neighbours["properties"]["rel_type"]["enum"] == ["ACTED_IN", "DIRECTED", "WROTE", "ROUTE", "IN_COUNTRY"]
+    # a named node's hops: the types of its part of the schema (the flights graph beside it is another)
+    assert neighbours["properties"]["rel_type"]["enum"] == ["ACTED_IN", "DIRECTED", "WROTE"]
+    assert top["properties"]["rel_type"]["enum"] == ["ACTED_IN", "DIRECTED", "WROTE", "ROUTE", "IN_COUNTRY"]
     assert "direction" not in neighbours["properties"]  # a movie's are fixed by the schema (see below)
     assert "born" in neighbours["properties"]["returns"]["enum"]
     assert neighbours["required"] == ["task", "entity", "rel_type"]  # direction and returns may be left out
@@ -1545,6 +1547,22 @@ def test_the_extreme_node_among_those_with_a_relationship_is_refused(store, ques
             "count_where",
             {"label": "Movie", "property": "released", "op": "<", "threshold": 2000},
             ("op", "<"),
+        ),
+        (
+            # the two hops meet nowhere, and the words speak of flights, not of countries (dev: flights-64)
+            "Which airports have direct flights to LHR but not to LGW?",
+            "linked_but_not",
+            {"entity": "LHR", "rel_type": "ROUTE", "direction": "in", "other": "LGW"}
+            | {"second_rel_type": "IN_COUNTRY", "other_direction": "out"},
+            ("second_rel_type", "IN_COUNTRY"),
+        ),
+        (
+            # the words speak of flights, a type that fits too and that no other hop of the reply uses
+            # (dev: flights-184, -544)
+            "List the non-stop destinations of LHR.",
+            "neighbours",
+            {"entity": "LHR", "rel_type": "IN_COUNTRY", "direction": "out"},
+            ("rel_type", "IN_COUNTRY"),
         ),
     ],
 )
