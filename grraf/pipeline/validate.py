@@ -45,6 +45,9 @@ _YES_NO_START = re.compile(
     # "Can you give me one full ordering?" is a polite request for the ordering, not a yes or no.
     r"(?!\s+(?:you|u)\s+(?:please\s+)?(?:give|list|show|name|tell|compute|calculate|count|return|provide|"
     r"write|print|output|report|produce|work out|figure out|find|determine|estimate|identify|get me|"
+    # "Could you please run PageRank ... and tell me which single node ends up with the largest score?"
+    # (free batch ak, pagerank-128: read as yes/no, only yes/no tasks were offered)
+    r"run|perform|apply|execute|"
     # "Would you say the links contain no loop?" asks yes or no; "Can you say how many ...?" does not.
     r"say\s+(?:how|what|which|who|whom|where|when)"
     r")\b)",
@@ -304,6 +307,8 @@ def ask_form(question: str) -> AskForm | None:
     >>> ask_form("Find the node with the maximum PageRank value.")
     'node'
     >>> ask_form("Compute PageRank with damping 0.85 and tell me which node gets the highest score.")
+    'node'
+    >>> ask_form("Could you please run PageRank with damping 0.85 and tell me which single node ends up on top?")
     'node'
     >>> ask_form("cycle present? yes or no"), ask_form("Who points to 5? Just give me how many.")
     ('yes/no', 'number')
