@@ -1541,7 +1541,10 @@ def _unused_asks(
 _QUOTED = re.compile(r"\"([^\"]{1,60})\"|“([^”]{1,60})”|(?<![\w])'([^']{1,60})'(?![\w])")
 #: What a count or a total is of: the words after "how many", "number of", "add up (all the)".
 _COUNTED_PHRASE = re.compile(
-    r"\b(?:how\s+many|number\s+of|add\s+up|adding\s+up|total\s+(?:number\s+of\s+)?|sum\s+of)\s+"
+    # "Which actor has played the most characters called Jack?" counts characters (a list of roles): read
+    # as no count, top_two_hop from Jack Nicholson was flagged verified (property batch 31, movies-636)
+    r"\b(?:how\s+many|number\s+of|add\s+up|adding\s+up|total\s+(?:number\s+of\s+)?|sum\s+of|"
+    r"the\s+(?:most|fewest))\s+"
     r"(?:all\s+)?(?:the\s+|of\s+the\s+)?((?:[\w'-]+\s+){0,2}[\w'-]+)",
     re.IGNORECASE,
 )

@@ -786,6 +786,10 @@ _OWN_TRIPS = re.compile(
 )
 
 
+#: "coming in", "flying in" closing a clause ("routes coming in?"); not "fly in total", "coming in from Oslo".
+_COMING_IN = re.compile(r"\b(?:com(?:e|es|ing)|fl(?:y|ies|ying)|arriv(?:e|es|ing))\s+in\b(?=\s*(?:[?.!,;]|$))", re.I)
+
+
 def direction_words(question: str) -> str | None:
     """``out`` or ``in`` when the ask says which way relationships go ("departing", "incoming"), else None.
 
@@ -793,8 +797,12 @@ def direction_words(question: str) -> str | None:
     ('out', 'in')
     >>> direction_words("How many airports get incoming flights from exactly one other airport?")
     'in'
+    >>> direction_words("Of the German airports, which one has the fewest routes coming in?")
+    'in'
     """
-    asked = set(words(ask_sentence(question)))
+    # "the fewest routes coming in" (dev: flights-323, read as saying nothing: "in" alone also places
+    # things, "airports in Germany") names the way as much as "incoming" does.
+    asked = set(words(_COMING_IN.sub("incoming", ask_sentence(question))))
     # A word that names the way ("incoming") outweighs a preposition, which may name the far end
     # instead: "How many airports get incoming flights from exactly one other airport?" was read as
     # saying nothing, and a right count_by_degree was dropped (property batch 17, flights-399).

@@ -560,6 +560,12 @@ def test_which_one_of_the_things_spoken_of_before_is_not_one_of_the_two_named(st
             {"task": "connection_length", "source": "LHR", "target": "SYD"},
             "speaks of 'distance_km' ('kilometres'), which connection_length does not read",
         ),
+        (
+            # the most characters: a count of roles, which no hop counts (property batch 31, movies-636)
+            "Which actor has played the most characters called Tom?",
+            {"task": "top_by_degree", "label": "Person", "rel_type": "ACTED_IN", "direction": "out"},
+            "speaks of 'roles' ('characters'), which top_by_degree does not read",
+        ),
     ],
 )
 def test_hard_findings_say_what_is_wrong(store, question, reply, expected) -> None:
