@@ -1539,7 +1539,7 @@ def _unused_asks(
 
 #: A value in quotes: "The", 'Agent', “Private”.
 _QUOTED = re.compile(r"\"([^\"]{1,60})\"|“([^”]{1,60})”|(?<![\w])'([^']{1,60})'(?![\w])")
-#: What a count or a total is of: the words after "how many", "number of", "add up (all the)".
+#: What a count or a total is of: the words after "how many", "number of", "add up (all the)", "the most".
 _COUNTED_PHRASE = re.compile(
     # "Which actor has played the most characters called Jack?" counts characters (a list of roles): read
     # as no count, top_two_hop from Jack Nicholson was flagged verified (property batch 31, movies-636)
