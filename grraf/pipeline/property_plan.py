@@ -230,11 +230,16 @@ class PropertyGraph:
         >>> g.types_near(["Country"]), g.types_near(["Movie"])
         (['ROUTE', 'IN_COUNTRY'], ['ACTED_IN'])
         """
-        reached, grown = set(labels), True
-        while grown:
-            ends = {end for p in self.patterns if {p.source, p.target} & reached for end in (p.source, p.target)}
-            grown, reached = not ends <= reached, reached | ends
-        return [t for t in self.rel_types if any(p.type == t and p.source in reached for p in self.patterns)]
+        reached = set(labels)
+        while True:
+            ends = {
+                end for p in self.patterns if p.source in reached or p.target in reached for end in (p.source, p.target)
+            }
+            if ends <= reached:
+                break
+            reached |= ends
+        touching = self.types_touching(reached)
+        return [t for t in self.rel_types if t in touching]
 
     def self_types(self, label: str) -> list[str]:
         """Relationship types that connect ``label`` to itself (routes between airports)."""
@@ -356,7 +361,7 @@ def choice_schema(
     # A task about a named node follows types of the named nodes' part of the schema: offered every
     # type, the 1.5B model gave DIRECTED for the flights to Boston once IN_COUNTRY was ruled out
     # (dev: flights-64, in a database holding the movies and the flights graphs side by side).
-    near = graph.types_near(e.label for e in entities) if entities else graph.rel_types
+    near = graph.types_near(e.label for e in entities)  # none without a named node
     kinds: dict[str, dict[str, Any]] = {
         "entity": {"type": "string", "enum": names} if names else free,
         "value": {"type": "string", "enum": held} if held else free,

@@ -392,7 +392,7 @@ def ask_form(question: str) -> AskForm | None:
     # the shortest chain need?", free batch z, diameter-95: read as yes/no, a path task was confirmed).
     if lead_in and (lead_in.group(2) or lead_in.group(3)):
         before = ask[: lead_in.start()]
-        if _WH_OR_IMPERATIVE.search(before) or _WH_OR_IMPERATIVE.search(re.split(r"[:;]|\s[-–—]\s", before)[-1]):
+        if _WH_OR_IMPERATIVE.search(before) or _WH_OR_IMPERATIVE.search(_last_part(before)):
             lead_in = None
     # "Bob says the graph is loop-free. Is he right?" refers back: the form is its last sentence's.
     final = sentences(ask)[-1] if ask.strip() else ask
@@ -424,7 +424,7 @@ def ask_form(question: str) -> AskForm | None:
     # "john hurt to jan de bont - fewest steps through the films and the people on them?" asks for how
     # many steps (a path was flagged verified, property batch 31, movies-642); "..., fewest flights -
     # which airports do i go through?" asks on after the dash, for the airports.
-    if _FEWEST_COUNT.match(re.split(r"[:;]|\s[-–—]\s", ask)[-1]):
+    if _FEWEST_COUNT.match(_last_part(ask)):
         return "number"
     # "What is the node with the highest PageRank score?" names a node before any number word.
     if _NODE_ASK.search(ask):
@@ -436,6 +436,11 @@ def ask_form(question: str) -> AskForm | None:
     if not _WH_OR_IMPERATIVE.search(ask) and _NUMBER_NOUN.search(ask):
         return "number"
     return None
+
+
+def _last_part(text: str) -> str:
+    """What follows the last colon, semicolon or spaced dash of ``text`` (all of it when there is none)."""
+    return re.split(r"[:;]|\s[-–—]\s", text)[-1]
 
 
 #: Where a request closes the ask: ", and give me ...", "; list ...".
