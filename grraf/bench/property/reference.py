@@ -1594,6 +1594,64 @@ def _movies_reference() -> dict[str, Reference]:
         "movies-651": lambda: _only(
             _oldest(set(d()[d().target == "Gladiator"].source) | set(d()[d().target == "Hoffa"].source))
         ),
+        # batch 32
+        # nine each: seven actors, Rob Reiner and Aaron Sorkin; six actors, the Wachowskis and Joel Silver
+        "movies-652": lambda: _top(pd.Series({t: len(_people_on(t)) for t in m().title})),
+        # Lilly Wachowski 32, Lana 34 (either director); Frank Darabont 35 for The Shawshank Redemption
+        "movies-653": lambda: _youngest_directing(1990, 1999),
+        "movies-654": lambda: _actor_pairs_sharing(2),
+        # 15 of 50
+        "movies-655": lambda: round(100 * len(set(pr().target)) / len(m()), 4),
+        # she wrote When Harry Met Sally (Rob Reiner's, without Tom Hanks); the two with him she directed
+        "movies-656": lambda: bool(
+            _movies_of("Tom Hanks") & (set(w()[w().source == "Nora Ephron"].target) - _directed_by("Nora Ephron"))
+        ),
+        # Christopher Nolan's two films: 7 people; Ridley Scott's three 11; the rest 132
+        "movies-657": lambda: min(_people_per_group()),
+        "movies-658": lambda: nx.shortest_path_length(
+            movies_graph(), ("Person", "Wil Wheaton"), ("Person", "Natalie Portman")
+        ),
+        # 3.81 steps to people and films (4.03 to people only); Aaron Sorkin 4.12 next
+        "movies-659": lambda: _same(
+            _only(_top(-_mean_steps("Tom Hanks", people_only=False))),
+            _only(_top(-_mean_steps("Tom Hanks", people_only=True))),
+        ),
+        # Charlize Theron (That Thing You Do; The Devil's Advocate), Hugo Weaving and the Wachowskis (Cloud Atlas;
+        # the Matrix films)
+        "movies-660": lambda: _same(
+            sorted(_worked_with("Tom Hanks") & _worked_with("Keanu Reeves")),
+            sorted(_worked_with("Tom Hanks", ["ACTED_IN"]) & _worked_with("Keanu Reeves", ["ACTED_IN"])),
+        ),
+        # Kevin Bacon (Footloose); no 2000 film has anyone from an 80s film
+        "movies-661": lambda: _same(*(sorted(_films_with_cast_from(first, (1980, 1989))) for first in (2000, 2001))),
+        # Joe Banks, Joe Fox
+        "movies-662": lambda: sorted(
+            x.target
+            for x in a()[a().source == "Tom Hanks"].itertuples()
+            if any(re.search(r"\bJoe\b", role) for role in x.roles)
+        ),
+        # Miloš Forman (One Flew Over the Cuckoo's Nest) was born in 1932, Jack Nicholson in 1937
+        "movies-663": lambda: all(_born("Jack Nicholson") < _born(x) for x in _directors_of("Jack Nicholson")),
+        # nine before 2000, five after (six with Cast Away's 2000)
+        "movies-664": lambda: _same(
+            *(
+                sum(_released(t) < 2000 for t in _movies_of("Tom Hanks"))
+                > sum(_released(t) >= first for t in _movies_of("Tom Hanks"))
+                for first in (2000, 2001)
+            )
+        ),
+        # Taylor Hackford 1944; Nancy Meyers 1949
+        "movies-665": lambda: _only(
+            _top(-pd.Series({t: min(map(_born, d()[d().target == t].source)) for t in _movies_of("Keanu Reeves")}))
+        ),
+        # Footloose 1984 to Frost/Nixon 2008
+        "movies-666": lambda: (
+            max(_released(t) for t in _movies_of("Kevin Bacon")) - min(_released(t) for t in _movies_of("Kevin Bacon"))
+        ),
+        # Johnny Mnemonic, 1995; the other three start with The Matrix, 1999
+        "movies-667": lambda: _only(
+            _top(-pd.Series({x: min(_released(t) for t in _movies_of(x)) for x in _cast("The Matrix")}))
+        ),
     }
 
 
@@ -1782,6 +1840,58 @@ def _mean_cast_by_director() -> pd.Series:
     return pd.Series(
         {x: float(pd.Series([len(_cast(t)) for t in _directed_by(x)]).mean()) for x in set(_directed().source)}
     )
+
+
+def _youngest_directing(first: int, last: int) -> str:
+    """The film released from ``first`` to ``last`` whose director was youngest at release (release year minus
+    birth year), refusing a tie and a film that wins only with the younger or only with the older of its directors."""
+    d = _directed()
+    youngest: dict[str, int] = {}
+    oldest: dict[str, int] = {}
+    for title in _titles_released(first, last):
+        ages = [_released(title) - _born(x) for x in d[d.target == title].source]
+        youngest[title], oldest[title] = min(ages), max(ages)
+    return _same(*(_only(t for t, n in ages.items() if n == min(ages.values())) for ages in (youngest, oldest)))
+
+
+def _actor_pairs_sharing(films: int) -> int:
+    """How many pairs of actors act together in at least ``films`` films."""
+    shared: dict[tuple[str, str], int] = {}
+    for title in nodes("movies", "Movie").title:
+        for pair in itertools.combinations(sorted(_cast(title)), 2):
+            shared[pair] = shared.get(pair, 0) + 1
+    return sum(1 for n in shared.values() if n >= films)
+
+
+def _people_per_group() -> list[int]:
+    """How many people each connected group of people and films holds (linked by any credit)."""
+    return sorted(sum(1 for n in group if n[0] == "Person") for group in nx.connected_components(movies_graph()))
+
+
+def _mean_steps(around: str, *, people_only: bool) -> pd.Series:
+    """For each other person in ``around``'s connected group, the mean number of steps to everyone else in it
+    (``people_only``: to its people only, else to its people and films alike)."""
+    g = movies_graph()
+    out = {}
+    for node in _component_of(g, ("Person", around)):
+        if node[0] != "Person" or node[1] == around:
+            continue
+        steps = nx.single_source_shortest_path_length(g, node)
+        lengths = [n for x, n in steps.items() if x != node and (x[0] == "Person" or not people_only)]
+        out[node[1]] = sum(lengths) / len(lengths)
+    return pd.Series(out)
+
+
+def _worked_with(name: str, credits: Iterable[str] = ("ACTED_IN", "DIRECTED", "WROTE", "PRODUCED")) -> set[str]:
+    """Everyone else with any credit on a film ``name`` has one of ``credits`` on."""
+    return set().union(*(_people_on(t) for t in _credited_films(name, credits))) - {name}
+
+
+def _films_with_cast_from(first: int, years: tuple[int, int]) -> set[str]:
+    """The films released in ``first`` or later with an actor who also acts in a film released in ``years``."""
+    earlier = _titles_released(*years)
+    later = _titles_released(first, int(nodes("movies", "Movie").released.max()))
+    return {t for t in later if any(_movies_of(x) & earlier for x in _cast(t))}
 
 
 def _youngest(people: set[str]) -> list[str]:
@@ -3280,6 +3390,43 @@ def _flights_reference() -> dict[str, Reference]:
             r()[r().source == "FRA"].distance_km.mean() > r()[r().source == "LHR"].distance_km.mean()
         ),
         "flights-652": lambda: nx.shortest_path_length(g(), "BOM", "TRE"),
+        # batch 32
+        "flights-653": lambda: all(g().has_edge(x, y) for x, y in (("CPH", "OSL"), ("OSL", "ARN"), ("ARN", "CPH"))),
+        # 29 of 51
+        "flights-654": lambda: round(100 * float((r()[r().source == "LHR"].distance_km > 5000).mean()), 4),
+        # 32 (16 each way); Japan and the United States 30
+        "flights-655": lambda: _busiest_country_pair(),
+        "flights-656": lambda: sorted(_countries_flown_to("Mexico") - _countries_flown_to("Canada")),
+        # the 33rd of 65, departures or arrivals alike
+        "flights-657": lambda: _same(_median_degree(out=True), _median_degree(out=False)),
+        # 29; departures or arrivals alike
+        "flights-658": lambda: _same(
+            sum(1 for x in g() if g().out_degree(x) > g().out_degree("IST")),
+            sum(1 for x in g() if g().in_degree(x) > g().in_degree("IST")),
+        ),
+        # Seattle-Vancouver 205 km; Munich-Zurich 261
+        "flights-659": lambda: _shortest_route_pair_abroad(),
+        "flights-660": lambda: nx.shortest_path_length(g(), "ORY", "TRE"),
+        # five to Santiago; Barra and Tiree reach only each other
+        "flights-661": lambda: _only(_top(_most_flights_needed())),
+        "flights-662": lambda: sum(1 for x in r().itertuples() if _continent_of(x.source) != _continent_of(x.target)),
+        "flights-663": lambda: sorted(
+            t for t in g().successors("JFK") if _airport(t).latitude > _airport("LHR").latitude
+        ),
+        # Amsterdam, Paris CDG, Copenhagen, Frankfurt, Heathrow, Helsinki and Munich (and each other)
+        "flights-664": lambda: set(g().successors("OSL")) - {"ARN"} == set(g().successors("ARN")) - {"OSL"},
+        # 4936 km over twelve routes; Delhi 6503
+        "flights-665": lambda: _only(
+            _top(-r()[r().source.isin(_airport_codes_on("Asia"))].groupby("source").distance_km.mean())
+        ),
+        # 95 flights to the other 64 airports
+        "flights-666": lambda: round(float(_mean_flights_to_all_others()["DXB"]), 4),
+        "flights-667": lambda: sum(1 for n in nx.single_source_shortest_path_length(g(), "AKL").values() if n == 3),
+        # Auckland alone, 9123 km on average; per route or per airport alike
+        "flights-668": lambda: _same(
+            _only(_top(r().groupby(r().source.map(country())).distance_km.mean())),
+            _only(_top(r().groupby("source").distance_km.mean().groupby(country()).mean())),
+        ),
     }
 
 
@@ -3613,6 +3760,52 @@ def _same_city_routes() -> list[tuple[str, str]]:
     ap = nodes("flights", "Airport")
     city = dict(zip(ap.code, ap.city, strict=True))
     return [(x.source, x.target) for x in _routes().itertuples() if city[x.source] == city[x.target]]
+
+
+def _busiest_country_pair() -> list[str]:
+    """The two countries with the most routes between their airports, both ways together, refusing a tie and a pair
+    that does not also lead when each direction is counted on its own."""
+    country = _country_of()
+    both: dict[frozenset[str], int] = {}
+    one_way: dict[tuple[str, str], int] = {}
+    for x in _routes().itertuples():
+        pair = (country[x.source], country[x.target])
+        if pair[0] != pair[1]:
+            both[frozenset(pair)] = both.get(frozenset(pair), 0) + 1
+            one_way[pair] = one_way.get(pair, 0) + 1
+    best = _only(p for p, n in both.items() if n == max(both.values()))
+    leading = {frozenset(p) for p, n in one_way.items() if n == max(one_way.values())}
+    return _same(sorted(best), sorted(_only(leading)))
+
+
+def _countries_flown_to(country_name: str) -> set[str]:
+    """The countries the airports of ``country_name`` fly to non-stop."""
+    country = _country_of()
+    return {country[t] for x in _airport_codes_in(country_name) for t in route_graph().successors(x)}
+
+
+def _median_degree(*, out: bool) -> int:
+    """The median number of routes per airport, leaving (else arriving), refused for an even number of airports."""
+    g = route_graph()
+    degrees = sorted(n for _, n in (g.out_degree() if out else g.in_degree()))
+    if len(degrees) % 2 == 0:
+        raise ValueError("an even number of airports: the median is between two")
+    return int(degrees[len(degrees) // 2])
+
+
+def _shortest_route_pair_abroad() -> list[str]:
+    """The two airports of the shortest route between two countries, refusing a tie between two pairs."""
+    country = _country_of()
+    r = _routes()
+    abroad = r[r.source.map(country) != r.target.map(country)]
+    best = abroad[abroad.distance_km == abroad.distance_km.min()]
+    return sorted(_only({frozenset((x.source, x.target)) for x in best.itertuples()}))
+
+
+def _most_flights_needed() -> pd.Series:
+    """For each airport, the fewest flights to the hardest airport it can reach (those it cannot reach left out)."""
+    g = route_graph()
+    return pd.Series({x: max(nx.single_source_shortest_path_length(g, x).values()) for x in g})
 
 
 @cache
