@@ -516,6 +516,8 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
     'The question goes from 0, but source is 1.'
     >>> direction_issue("Value of a minimum 35-41 cut?", {"source": 41, "target": 35})
     'The question goes from 35, but source is 41.'
+    >>> direction_issue("How much can hospital 29 receive from the bank at 9?", {"source": 29, "target": 9})
+    'The question goes from 9, but source is 29.'
     >>> direction_issue("Farm 12 has stock. How much can get to farm 19?", {"source": 19, "target": 12})
     'The question goes to 19, but source is 19.'
     >>> direction_issue("I need to know if node 3 and node 9 are connected.", {"source": 3, "target": 9}) is None
@@ -544,7 +546,9 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
     for first, last in re.findall(r"(?<![\w.])(\w+)\s*(?:-|–|->|→)\s*(\w+)(?![\w.])", ask):
         if {first, last} == values and first != last:
             starts, ends = [first, *starts], [last, *ends]
-    reached = re.search(r"\breach(?:ed|able)?\b", ask, re.IGNORECASE) is not None
+    # What a node "can receive from" the start is the end too ("the most blood per day that hospital 29
+    # can receive from the blood bank at 9": the flow from 29 to 9 was flagged verified, seed 2079, flow-27).
+    reached = re.search(r"\breach(?:ed|able)?\b|\breceiv(?:e|es|ed|ing)\b", ask, re.IGNORECASE) is not None
     start = next((v for v in starts if v in values), None)
     end = next((v for v in ends if v in values and v != start), None)
     if start is None:

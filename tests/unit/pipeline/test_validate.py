@@ -83,6 +83,8 @@ def test_values_are_whole_words_of_the_question() -> None:
         ("Can node 25 be reached from node 26?", {"source": 26, "target": 25}, None),
         ("Can node 25 be reached from node 26?", {"source": 25, "target": 26}, "goes from 26, but source is 25"),
         ("How much can flow into junction 4 starting at junction 1?", {"source": 4, "target": 1}, "goes from 1"),
+        ("How much can hospital 29 receive from the bank at 9?", {"source": 9, "target": 29}, None),
+        ("How much can hospital 29 receive from the bank at 9?", {"source": 29, "target": 9}, "goes from 9"),
         ("Are 3 and 7 connected?", {"source": 7, "target": 3}, None),  # no direction stated: either way
         ("What is the capacity of a minimum cut separating 4 from 8?", {"source": 4, "target": 8}, None),
     ],
