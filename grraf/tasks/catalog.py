@@ -217,6 +217,10 @@ CENTRE_CUES = (
 #: of nodes is within h hops of each other?" ran radius, flagged verified: free batch p, diameter-64).
 EVERY_PAIR = (
     "every pair", "each pair", "any pair", "all pairs", "any two", "every two", "between any", "each other",
+    # "no region may be more than N moves from any other region" ran radius, flagged verified (free test
+    # half, seed 2079, diameter-50). A radius is measured from one place to the others; none of the 262
+    # free wordings of radius and eccentricity says "from any other" or "from every other".
+    "from any other", "from every other",
 )  # fmt: skip
 #: A pair of nodes at all: a radius is about one node (where to stand), never a pair ("For the worst-placed
 #: pair of castles, how many roads ...?" confirmed radius by "placed", flagged verified: free batch y,

@@ -677,6 +677,8 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
         ("radius", "Smallest h such that every pair of nodes is within h hops of each other?"),
         # a pair at all is no radius, even a "worst-placed" one (diameter-90, free batch y)
         ("radius", "For the worst-placed pair of castles, how many roads must the messenger ride between them?"),
+        # no place too far "from any other" bounds every pair: a diameter (diameter-50, seed 2079)
+        ("radius", "No region may be more than N moves from any other region. Smallest N this map satisfies?"),
         # three who all get along are a triangle, not a pair (triplet-65, seed 2052)
         ("maximum_matching", "Three hikers can share a tent only if each pair gets along. Most kilos a tent can hold?"),
         # "each other" takes no one of every kind (dev bipartite-30, confirmed with another plan prompt)
