@@ -583,6 +583,12 @@ _EDGE_LENGTH = re.compile(
 )
 
 
+#: Arithmetic on an index or a count written as a letter ("vi and vi+1 are adjacent", "p[i+1]", "d(d-1)/2"):
+#: notation, not a value ("the question states 1" held a right hamiltonian_path back, free test half,
+#: seed 2079, hamilton-52). One or two letters only, so that no word's number is taken.
+_INDEX_ARITHMETIC = re.compile(r"(?<![\w])[A-Za-z]{1,2}\s*[+\-]\s*(\d+)(?![\w.])")
+
+
 #: Where the counting starts, another convention of counting: "with the root at level 0", "the start
 #: counts as step 0" (free batch af, eccentricity-112: the 0 held a right eccentricity back).
 _COUNT_ORIGIN = re.compile(
@@ -607,9 +613,12 @@ def unused_values(question: str, used: Iterable[Any], own: Iterable[str] = ()) -
     []
     >>> unused_values("How many levels deep does the BFS tree go, with the root at level 0?", [])
     []
+    >>> unused_values("Is there an ordering v1, ..., vn such that vi and vi+1 are adjacent for every i?", [])
+    []
     """
     taken = {str(v) for v in used} | set(own)
     taken |= {m.group(1) for m in _EDGE_LENGTH.finditer(question)}
+    taken |= {m.group(1) for m in _INDEX_ARITHMETIC.finditer(question)}
     taken |= {m.group(1) for m in _COUNT_ORIGIN.finditer(question)}
     return [v for v in dict.fromkeys(stated_values(question)) if v not in taken]
 
