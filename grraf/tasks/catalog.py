@@ -395,6 +395,9 @@ TASKS: tuple[Task, ...] = (
             "fail to reach",
             "fails to reach",
             "stranded",
+            # "My token sits on space 51. Am I stuck, meaning there is no way at all for it to ever get
+            # to space 20?" (free test half, seed 2079, connectivity-53: not_connected was not offered)
+            "stuck",
             # "Are 3 and 9 completely unrelated in our files?" (free batch ag, connectivity-116)
             "unrelated",
             "unconnected",

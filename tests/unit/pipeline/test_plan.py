@@ -38,6 +38,9 @@ def test_a_negative_task_is_offered_only_to_a_question_with_its_negation_words()
     cut = {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), "Are 4 and 5 cut off from each other?")}
     assert "connectivity" in same and "not_connected" not in same
     assert {"connectivity", "not_connected"} <= cut
+    # "stuck" is no way on (connectivity-53, seed 2079: not_connected was not offered)
+    stuck = "My token sits on space 5. Am I stuck, meaning there is no way for it to ever get to space 4?"
+    assert "not_connected" in {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), stuck)}
 
 
 def test_the_schema_requires_each_tasks_parameters_and_allows_none() -> None:
