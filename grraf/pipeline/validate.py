@@ -69,7 +69,12 @@ _YES_NO_WORDS = re.compile(
     # a question after a lead-in: "If I leave town 3, is there ...?", "Look for the motif: does it ...?",
     # "halle berry and keanu reeves - were they ever in a film together?" (property batch 25, movies-549:
     # read as no yes/no ask, a list of shared films was flagged verified)
-    r"(?:[,:;]|\s[-–—])\s*(is|are|was|were|does|do|did|can|could|has|have|will|would)\s+(?:it|there|this|that|"
+    # Not a request to list or give: "I need all the nodes ... of the 3-core, can you list them?" (free
+    # test half, seed 2079, k_core-46: read as yes/no, only yes/no tasks were offered). "In this graph,
+    # can you find three people who form a closed chain ...?" still asks whether there are.
+    r"(?:[,:;]|\s[-–—])\s*(is|are|was|were|does|do|did|can|could|has|have|will|would)"
+    r"(?!\s+(?:you|u)\s+(?:please\s+)?(?:give|list|show|name|return|provide|print|output|write)\b)"
+    r"\s+(?:it|there|this|that|"
     r"they|the|a|an|we|i|you|"
     # "Treating every edge as two-way, are 3 and 5 in the same connected component?"
     r"every|each|all|any|some|its|my|our|your|their|these|those|nodes?|vertex|vertices|\d+)\b|"
@@ -368,6 +373,8 @@ def ask_form(question: str) -> AskForm | None:
     'list'
     >>> ask_form("Take pupil 3: if you list every two of their friends, in what share of those pairs are both friends?")
     >>> ask_form("Can you list the nodes of the 3-core?")
+    'list'
+    >>> ask_form("I need all the nodes what belong to the 3-core, can you list them?")
     'list'
     >>> ask_form("Look at everyone in 6's contact list: what fraction of the pairs among them are linked?") is None
     True
