@@ -607,6 +607,9 @@ def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[
     # "The nodes are numbered from 0 to 14" gives the range of the ids, not a node the ask is about.
     scene = " ".join(s for s in validate.sentences(question) if s != ask and not _NUMBERING.search(s))
     scene = _ANSWER_RANGE.sub(" ", scene)
+    # "15% of the time ... teleports" is a share, never a node (free test half, seed 2079, pagerank-32:
+    # a right pagerank_top was held back for not taking node 15).
+    scene = _PERCENTAGE.sub(" ", scene)
     taken = {str(v) for v in used}
     return [
         v
@@ -615,6 +618,8 @@ def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[
     ]
 
 
+#: A share written as a percentage: "15%", "15 %", "15 percent", "15 per cent".
+_PERCENTAGE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:%|percent\b|per\s+cent\b)", re.IGNORECASE)
 #: "Give 0 if 7 has fewer than two partners", "If ..., answer 0.": the value the answer takes in a
 #: corner case, not a node. From "... with each other? Give 0 if 30 has fewer than two such partners."
 #: the 1.5B model took node 0, and the clustering coefficient of the wrong node ran unconfirmed (free

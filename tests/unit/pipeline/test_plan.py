@@ -927,6 +927,16 @@ def test_the_value_a_corner_case_gives_the_answer_is_no_node() -> None:
     assert written_nodes("Write 0 or 1 on every node. Can it be done for node 7?", store, ("int",)) == [0, 1, 7]
 
 
+def test_a_percentage_is_no_node() -> None:
+    # free test half, seed 2079, pagerank-32: "15% of the time" held a right pagerank_top back as node 15
+    from grraf.pipeline.plan import unused_nodes
+
+    store = ScriptedStore({}, nodes=20)
+    question = "A reader follows arrows and 15% of the time teleports. Which node is visited most often?"
+    assert unused_nodes(question, [], store) == []
+    assert unused_nodes("A walker starts at 15. Which node is visited most often?", [], store) == ["15"]
+
+
 def test_two_node_parameters_on_one_written_node_are_refused() -> None:
     # held to the one node written, shortest_path_hops from 3 to 3 gave 0, verified (batch h wording)
     question = "How many links separate student 3 from the student farthest from them, by the shortest chain?"
