@@ -58,6 +58,15 @@ def test_the_form_the_words_ask_for(question: str, form: str | None) -> None:
     assert ask_form(question) == form
 
 
+def test_a_number_asked_for_after_a_yes_no_ask_is_the_ask() -> None:
+    # free test half, seed 2079, clustering-19: only yes/no tasks were offered
+    text = "Are 4's collaborators also collaborators of each other? Give the share of pairs of them who have."
+    assert ask_form(text) == "number"
+    # saying how to count asks for no count (property batch 28, movies-598)
+    assert ask_form("Are there more screenwriters than producers? Count people, not credits.") == "yes/no"
+    assert ask_form("Is there a path from 3 to 7? Give the answer as yes or no.") == "yes/no"
+
+
 def test_the_ask_is_read_from_the_asking_sentence() -> None:
     text = "Edges: (0,1) (1,2). How many nodes are there? Answer with a number."
     assert ask_form(text) == "number" and stated_values(text) == []
