@@ -148,6 +148,9 @@ REMOVAL_CUES = (
     # "rooms that, if bricked up completely, would leave some of the other rooms unable to reach each
     # other", "single-node chokepoints" (free test half, seed 2073: articulation_points-90, -64 unconfirmed)
     "unable", "bricked", "chokepoint", "chokepoints", "choke point", "choke points",
+    # "how many single edges hold the graph together, like if you snip one of them a piece falls off?"
+    # (free test half, seed 2079, bridges-56: a right bridge_count ran unconfirmed)
+    "snip", "snips", "snipped", "snipping", "falls off", "fall off", "fell off", "falling off",
 )  # fmt: skip
 #: A core is what remains when everything with fewer than k ties is dropped.
 CORE_CUES = (

@@ -701,6 +701,8 @@ def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: st
     ("task", "question"),
     [
         ("max_flow", "How much water can be pumped from 1 to 5?"),
+        # a piece falls off when one is snipped (bridges-56, seed 2079)
+        ("bridge_count", "How many single edges hold the graph together, like if you snip one a piece falls off?"),
         ("shortest_path_weight", "What does the cheapest trip from 1 to 5 cost?"),
         ("reachable_count", "How many machines can a worm starting at 4 eventually infect?"),
         ("maximum_matching", "How many couples can be formed from friends, nobody in two couples?"),
