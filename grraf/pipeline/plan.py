@@ -661,6 +661,12 @@ _ANSWER_RANGE = re.compile(
 
 
 _NON_WORD = re.compile(r"\bnon-[\w-]+", re.IGNORECASE)
+#: More pieces than before: how a cut (a bridge, a cut vertex) is defined, not a count of components.
+_MORE_PIECES = re.compile(
+    r"\b(?:more|increases?|increased|increasing|raises?|adds?|additional|extra)\b[^.?!]{0,30}?"
+    r"\bconnected\s+components?\b",
+    re.IGNORECASE,
+)
 
 
 def term_finding(task: Task, question: str, directed: bool | None) -> str | None:
@@ -685,6 +691,11 @@ def term_finding(task: Task, question: str, directed: bool | None) -> str | None
     >>> bridges = "Count the bridges. A bridge's removal adds connected components."
     >>> term_finding(get_task("bridge_count"), bridges, False) is None
     True
+    >>> more = "For how many vertices v does G - v have more connected components than G?"
+    >>> term_finding(get_task("articulation_point_count"), more, False) is None
+    True
+    >>> term_finding(get_task("diameter"), more, False)
+    "The question says 'connected components', the term for connected_components; diameter computes something else."
     """
     if validate.uses(question, task.terms):
         # The question names the chosen task itself; another's term is then part of a definition
@@ -695,6 +706,12 @@ def term_finding(task: Task, question: str, directed: bool | None) -> str | None
     # A term negated by "non-" names something else: "a non-tree edge" is no question about trees
     # (free batch o, cycle-61).
     question = _NON_WORD.sub(" ", question)
+    if "components" in task.cues:
+        # For a task about what a removal cuts, "more connected components" is its definition:
+        # "Count the edges whose removal would increase the number of connected components" sent
+        # articulation_point_count back with "the term for connected_components" beside "counts
+        # edges" (free test half, seed 2079, bridges-77; articulation_points-28 the same way).
+        question = _MORE_PIECES.sub(" ", question)
     for other in TASKS:
         if other is task or not other.terms or not other.fits_graph(directed):
             continue
