@@ -607,6 +607,9 @@ def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[
     # "The nodes are numbered from 0 to 14" gives the range of the ids, not a node the ask is about.
     scene = " ".join(s for s in validate.sentences(question) if s != ask and not _NUMBERING.search(s))
     scene = _ANSWER_RANGE.sub(" ", scene)
+    # "15% of the time ... teleports" is a share, never a node (free test half, seed 2079, pagerank-32:
+    # a right pagerank_top was held back for not taking node 15).
+    scene = _PERCENTAGE.sub(" ", scene)
     taken = {str(v) for v in used}
     return [
         v
@@ -615,6 +618,8 @@ def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[
     ]
 
 
+#: A share written as a percentage: "15%", "15 %", "15 percent", "15 per cent".
+_PERCENTAGE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:%|percent\b|per\s+cent\b)", re.IGNORECASE)
 #: "Give 0 if 7 has fewer than two partners", "If ..., answer 0.": the value the answer takes in a
 #: corner case, not a node. From "... with each other? Give 0 if 30 has fewer than two such partners."
 #: the 1.5B model took node 0, and the clustering coefficient of the wrong node ran unconfirmed (free
@@ -656,6 +661,12 @@ _ANSWER_RANGE = re.compile(
 
 
 _NON_WORD = re.compile(r"\bnon-[\w-]+", re.IGNORECASE)
+#: More pieces than before: how a cut (a bridge, a cut vertex) is defined, not a count of components.
+_MORE_PIECES = re.compile(
+    r"\b(?:more|increases?|increased|increasing|raises?|adds?|additional|extra)\b[^.?!]{0,30}?"
+    r"\bconnected\s+components?\b",
+    re.IGNORECASE,
+)
 
 
 def term_finding(task: Task, question: str, directed: bool | None) -> str | None:
@@ -680,6 +691,11 @@ def term_finding(task: Task, question: str, directed: bool | None) -> str | None
     >>> bridges = "Count the bridges. A bridge's removal adds connected components."
     >>> term_finding(get_task("bridge_count"), bridges, False) is None
     True
+    >>> more = "For how many vertices v does G - v have more connected components than G?"
+    >>> term_finding(get_task("articulation_point_count"), more, False) is None
+    True
+    >>> term_finding(get_task("diameter"), more, False)
+    "The question says 'connected components', the term for connected_components; diameter computes something else."
     """
     if validate.uses(question, task.terms):
         # The question names the chosen task itself; another's term is then part of a definition
@@ -690,6 +706,12 @@ def term_finding(task: Task, question: str, directed: bool | None) -> str | None
     # A term negated by "non-" names something else: "a non-tree edge" is no question about trees
     # (free batch o, cycle-61).
     question = _NON_WORD.sub(" ", question)
+    if "components" in task.cues:
+        # For a task about what a removal cuts, "more connected components" is its definition:
+        # "Count the edges whose removal would increase the number of connected components" sent
+        # articulation_point_count back with "the term for connected_components" beside "counts
+        # edges" (free test half, seed 2079, bridges-77; articulation_points-28 the same way).
+        question = _MORE_PIECES.sub(" ", question)
     for other in TASKS:
         if other is task or not other.terms or not other.fits_graph(directed):
             continue

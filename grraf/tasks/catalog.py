@@ -148,6 +148,9 @@ REMOVAL_CUES = (
     # "rooms that, if bricked up completely, would leave some of the other rooms unable to reach each
     # other", "single-node chokepoints" (free test half, seed 2073: articulation_points-90, -64 unconfirmed)
     "unable", "bricked", "chokepoint", "chokepoints", "choke point", "choke points",
+    # "how many single edges hold the graph together, like if you snip one of them a piece falls off?"
+    # (free test half, seed 2079, bridges-56: a right bridge_count ran unconfirmed)
+    "snip", "snips", "snipped", "snipping", "falls off", "fall off", "fell off", "falling off",
 )  # fmt: skip
 #: A core is what remains when everything with fewer than k ties is dropped.
 CORE_CUES = (
@@ -217,6 +220,10 @@ CENTRE_CUES = (
 #: of nodes is within h hops of each other?" ran radius, flagged verified: free batch p, diameter-64).
 EVERY_PAIR = (
     "every pair", "each pair", "any pair", "all pairs", "any two", "every two", "between any", "each other",
+    # "no region may be more than N moves from any other region" ran radius, flagged verified (free test
+    # half, seed 2079, diameter-50). A radius is measured from one place to the others; none of the 262
+    # free wordings of radius and eccentricity says "from any other" or "from every other".
+    "from any other", "from every other",
 )  # fmt: skip
 #: A pair of nodes at all: a radius is about one node (where to stand), never a pair ("For the worst-placed
 #: pair of castles, how many roads ...?" confirmed radius by "placed", flagged verified: free batch y,
@@ -391,6 +398,9 @@ TASKS: tuple[Task, ...] = (
             "fail to reach",
             "fails to reach",
             "stranded",
+            # "My token sits on space 51. Am I stuck, meaning there is no way at all for it to ever get
+            # to space 20?" (free test half, seed 2079, connectivity-53: not_connected was not offered)
+            "stuck",
             # "Are 3 and 9 completely unrelated in our files?" (free batch ag, connectivity-116)
             "unrelated",
             "unconnected",

@@ -38,6 +38,9 @@ def test_a_negative_task_is_offered_only_to_a_question_with_its_negation_words()
     cut = {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), "Are 4 and 5 cut off from each other?")}
     assert "connectivity" in same and "not_connected" not in same
     assert {"connectivity", "not_connected"} <= cut
+    # "stuck" is no way on (connectivity-53, seed 2079: not_connected was not offered)
+    stuck = "My token sits on space 5. Am I stuck, meaning there is no way for it to ever get to space 4?"
+    assert "not_connected" in {t.name for t in eligible(TASKS, UNDIRECTED, ("G",), stuck)}
 
 
 def test_the_schema_requires_each_tasks_parameters_and_allows_none() -> None:
@@ -677,6 +680,8 @@ def test_a_choice_retrieval_ranks_first_is_confirmed() -> None:
         ("radius", "Smallest h such that every pair of nodes is within h hops of each other?"),
         # a pair at all is no radius, even a "worst-placed" one (diameter-90, free batch y)
         ("radius", "For the worst-placed pair of castles, how many roads must the messenger ride between them?"),
+        # no place too far "from any other" bounds every pair: a diameter (diameter-50, seed 2079)
+        ("radius", "No region may be more than N moves from any other region. Smallest N this map satisfies?"),
         # three who all get along are a triangle, not a pair (triplet-65, seed 2052)
         ("maximum_matching", "Three hikers can share a tent only if each pair gets along. Most kilos a tent can hold?"),
         # "each other" takes no one of every kind (dev bipartite-30, confirmed with another plan prompt)
@@ -696,6 +701,8 @@ def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: st
     ("task", "question"),
     [
         ("max_flow", "How much water can be pumped from 1 to 5?"),
+        # a piece falls off when one is snipped (bridges-56, seed 2079)
+        ("bridge_count", "How many single edges hold the graph together, like if you snip one a piece falls off?"),
         ("shortest_path_weight", "What does the cheapest trip from 1 to 5 cost?"),
         ("reachable_count", "How many machines can a worm starting at 4 eventually infect?"),
         ("maximum_matching", "How many couples can be formed from friends, nobody in two couples?"),
@@ -920,6 +927,16 @@ def test_the_value_a_corner_case_gives_the_answer_is_no_node() -> None:
     bracketed = "Triangles through 7 over the most it could be in: what's that ratio? (0 if that maximum is 0.)"
     assert written_nodes(bracketed, store, ("int",)) == [7]
     assert written_nodes("Write 0 or 1 on every node. Can it be done for node 7?", store, ("int",)) == [0, 1, 7]
+
+
+def test_a_percentage_is_no_node() -> None:
+    # free test half, seed 2079, pagerank-32: "15% of the time" held a right pagerank_top back as node 15
+    from grraf.pipeline.plan import unused_nodes
+
+    store = ScriptedStore({}, nodes=20)
+    question = "A reader follows arrows and 15% of the time teleports. Which node is visited most often?"
+    assert unused_nodes(question, [], store) == []
+    assert unused_nodes("A walker starts at 15. Which node is visited most often?", [], store) == ["15"]
 
 
 def test_two_node_parameters_on_one_written_node_are_refused() -> None:

@@ -58,6 +58,15 @@ def test_the_form_the_words_ask_for(question: str, form: str | None) -> None:
     assert ask_form(question) == form
 
 
+def test_a_number_asked_for_after_a_yes_no_ask_is_the_ask() -> None:
+    # free test half, seed 2079, clustering-19: only yes/no tasks were offered
+    text = "Are 4's collaborators also collaborators of each other? Give the share of pairs of them who have."
+    assert ask_form(text) == "number"
+    # saying how to count asks for no count (property batch 28, movies-598)
+    assert ask_form("Are there more screenwriters than producers? Count people, not credits.") == "yes/no"
+    assert ask_form("Is there a path from 3 to 7? Give the answer as yes or no.") == "yes/no"
+
+
 def test_the_ask_is_read_from_the_asking_sentence() -> None:
     text = "Edges: (0,1) (1,2). How many nodes are there? Answer with a number."
     assert ask_form(text) == "number" and stated_values(text) == []
@@ -83,6 +92,8 @@ def test_values_are_whole_words_of_the_question() -> None:
         ("Can node 25 be reached from node 26?", {"source": 26, "target": 25}, None),
         ("Can node 25 be reached from node 26?", {"source": 25, "target": 26}, "goes from 26, but source is 25"),
         ("How much can flow into junction 4 starting at junction 1?", {"source": 4, "target": 1}, "goes from 1"),
+        ("How much can hospital 29 receive from the bank at 9?", {"source": 9, "target": 29}, None),
+        ("How much can hospital 29 receive from the bank at 9?", {"source": 29, "target": 9}, "goes from 9"),
         ("Are 3 and 7 connected?", {"source": 7, "target": 3}, None),  # no direction stated: either way
         ("What is the capacity of a minimum cut separating 4 from 8?", {"source": 4, "target": 8}, None),
     ],
