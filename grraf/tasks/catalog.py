@@ -41,6 +41,9 @@ TWO_COLOUR_CUES = (
     # the two classes told as opposites: "every wire runs between opposite signs" (free batch af,
     # bipartite-112), "bunkmates on opposite watches" (batch ae, bipartite-109)
     "opposite", "opposites",
+    # a colouring told as a labelling: "can every node be labelled either A or B so that each edge connects
+    # an A to a B?" (free batch al, bipartite-131: a right bipartite ran unconfirmed for want of a cue)
+    "labelled", "labeled", "labelling", "labeling",
 )  # fmt: skip
 #: More colours or groups than two: not a question of 2-colouring ("Would it take at least three
 #: colours ...?" asks the negation; bipartite was confirmed on its cue "colours", batch e).
