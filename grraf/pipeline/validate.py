@@ -1075,10 +1075,14 @@ _START_WORDS = re.compile(
 # What the question says an edge means: "an edge from A to B means A depends on B" (A at the start),
 # "an arrow from X to Y means Y waits for X" (Y at the start of the relation, at the end of the edge).
 _EDGE_MEANING = re.compile(
-    r"\b(?:edge|arrow|link|arc|line)\s+(?:from|going from|pointing from)\s+(?:[a-z]+\s+)?([A-Z])\s+to\s+"
-    r"(?:[a-z]+\s+)?([A-Z])\s+"
+    # The ends may be lower-case letters: "an edge from a to b means a lent money to b" (free batch al,
+    # out_degree-129: no role read, the contrast with in_degree left a right out_degree unconfirmed).
+    r"\b(?:edge|arrow|link|arc|line)\s+(?:from|going from|pointing from)\s+(?:[a-z]+\s+)?([A-Za-z])\s+to\s+"
+    r"(?:[a-z]+\s+)?([A-Za-z])\s+"
     r"(?:means|indicates|shows|says|represents|signals|signifies|stands for)\s+(?:that\s+)?"
-    r"([A-Z])\s+([a-z][a-z' ]{1,40}?)\s+([A-Z])\b"
+    # the doer and the done-to are the two ends, one each: an article ("a duplicate of B", "a lent a
+    # book to b") is neither
+    r"(\1|\2)\s+([a-z][a-z' ]{1,40}?)\s+(?!\3\b)(\1|\2)\b"
 )
 
 
