@@ -551,6 +551,9 @@ TASKS: tuple[Task, ...] = (
             "What is the capacity of the network between 0 and 4?",
             "What is the value of a minimum cut separating 2 from 7?",
             "How much can be pushed through from A to B at most?",
+            # "What's the greatest total throughput achievable from server 7 to server 48?" was offered
+            # shortest_path_weight first and answered with it (free batch al, flow-130)
+            "What is the greatest throughput from server 1 to server 6, each link's bandwidth as its weight?",
         ),
         output="number",
         parameters=(SOURCE, TARGET),
