@@ -526,6 +526,10 @@ def mentions(question: str, value: Any) -> bool:
     )
 
 
+#: "to" after a word of being together is no end: "linked to substation 3", "adjacent to 5".
+_SYMMETRIC_TO = r"(?<!adjacent )(?<!connected )(?<!linked )(?<!attached )(?<!next )(?<!joined )(?<!close )"
+
+
 def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
     """A sentence when "from A" / "to B" in the ask contradicts the source and target chosen.
 
@@ -543,6 +547,8 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
     'The question goes to 19, but source is 19.'
     >>> direction_issue("I need to know if node 3 and node 9 are connected.", {"source": 3, "target": 9}) is None
     True
+    >>> direction_issue("Is substation 11 linked to substation 3 by some chain?", {"source": 3, "target": 11}) is None
+    True
     """
     if "source" not in parameters or "target" not in parameters:
         return None
@@ -557,8 +563,13 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
     starts = re.findall(
         r"\b(?:from|starting (?:at|from)|leaving|out of|source)\s+((?:(?!to\b|into\b)[A-Za-z]+\s+){0,4})([\w-]+)", ask
     )
+    # "Is substation 11 linked to substation 3 ...?" names no end: "linked to" is symmetric (free batch
+    # al, connectivity-131: a right pair was held back as going to 3).
     ends = re.findall(
-        r"\b(?:to|into|reach|reaches|arrive at|get to|sink|target)\s+((?:(?!from\b)[A-Za-z]+\s+){0,4})([\w-]+)", ask
+        r"(?:"
+        + _SYMMETRIC_TO
+        + r"\bto|\b(?:into|reach|reaches|arrive at|get to|sink|target))\s+((?:(?!from\b)[A-Za-z]+\s+){0,4})([\w-]+)",
+        ask,
     )
     starts = [value for _, value in starts]
     ends = [value for _, value in ends]
@@ -591,7 +602,10 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
 #: An end word right before a value, with at most an article and one word between ("get to 19", "to
 #: farm 19", "reach the depot 4"): close enough to name the end when the ask names no start.
 _NEAR_END = re.compile(
-    r"\b(?:to|reach|reaches|arrive at|sink|target)\s+(?:(?:the|a|an)\s+)?(?:[A-Za-z]+\s+)?(\w+)", re.IGNORECASE
+    r"(?:"
+    + _SYMMETRIC_TO
+    + r"\bto|\b(?:reach|reaches|arrive at|sink|target))\s+(?:(?:the|a|an)\s+)?(?:[A-Za-z]+\s+)?(\w+)",
+    re.IGNORECASE,
 )
 
 
@@ -1012,9 +1026,8 @@ def stated_k(question: str) -> int | None:
 # Where a node stands to the edges the ask is about. One optional word may sit between the
 # preposition and the value ("into town 5", "from airport 44"). "at" alone states no direction
 # ("edges at node 5"), only after a verb of arriving; "to" after "adjacent", "connected" and the like
-# is symmetric.
+# is symmetric (_SYMMETRIC_TO).
 _NAMED = r"(?:[A-Za-z]+\s+)?"
-_SYMMETRIC_TO = r"(?<!adjacent )(?<!connected )(?<!linked )(?<!attached )(?<!next )(?<!joined )(?<!close )"
 _END_BEFORE = (
     r"(?:\b(?:into|towards?|onto)\s+|" + _SYMMETRIC_TO + r"\bto\s+|"
     r"\b(?:arriv\w*|land\w*|end\w*|point\w*|terminat\w*)\s+at\s+|\b(?:reach|reaches|reaching)\s+|"
@@ -1062,10 +1075,14 @@ _START_WORDS = re.compile(
 # What the question says an edge means: "an edge from A to B means A depends on B" (A at the start),
 # "an arrow from X to Y means Y waits for X" (Y at the start of the relation, at the end of the edge).
 _EDGE_MEANING = re.compile(
-    r"\b(?:edge|arrow|link|arc|line)\s+(?:from|going from|pointing from)\s+(?:[a-z]+\s+)?([A-Z])\s+to\s+"
-    r"(?:[a-z]+\s+)?([A-Z])\s+"
+    # The ends may be lower-case letters: "an edge from a to b means a lent money to b" (free batch al,
+    # out_degree-129: no role read, the contrast with in_degree left a right out_degree unconfirmed).
+    r"\b(?:edge|arrow|link|arc|line)\s+(?:from|going from|pointing from)\s+(?:[a-z]+\s+)?([A-Za-z])\s+to\s+"
+    r"(?:[a-z]+\s+)?([A-Za-z])\s+"
     r"(?:means|indicates|shows|says|represents|signals|signifies|stands for)\s+(?:that\s+)?"
-    r"([A-Z])\s+([a-z][a-z' ]{1,40}?)\s+([A-Z])\b"
+    # the doer and the done-to are the two ends, one each: an article ("a duplicate of B", "a lent a
+    # book to b") is neither
+    r"(\1|\2)\s+([a-z][a-z' ]{1,40}?)\s+(?!\3\b)(\1|\2)\b"
 )
 
 

@@ -41,6 +41,9 @@ TWO_COLOUR_CUES = (
     # the two classes told as opposites: "every wire runs between opposite signs" (free batch af,
     # bipartite-112), "bunkmates on opposite watches" (batch ae, bipartite-109)
     "opposite", "opposites",
+    # a colouring told as a labelling: "can every node be labelled either A or B so that each edge connects
+    # an A to a B?" (free batch al, bipartite-131: a right bipartite ran unconfirmed for want of a cue)
+    "labelled", "labeled", "labelling", "labeling",
 )  # fmt: skip
 #: More colours or groups than two: not a question of 2-colouring ("Would it take at least three
 #: colours ...?" asks the negation; bipartite was confirmed on its cue "colours", batch e).
@@ -548,6 +551,9 @@ TASKS: tuple[Task, ...] = (
             "What is the capacity of the network between 0 and 4?",
             "What is the value of a minimum cut separating 2 from 7?",
             "How much can be pushed through from A to B at most?",
+            # "What's the greatest total throughput achievable from server 7 to server 48?" was offered
+            # shortest_path_weight first and answered with it (free batch al, flow-130)
+            "What is the greatest throughput from server 1 to server 6, each link's bandwidth as its weight?",
         ),
         output="number",
         parameters=(SOURCE, TARGET),

@@ -701,6 +701,8 @@ def test_a_choice_the_question_never_mentions_has_no_cue(task: str, question: st
     ("task", "question"),
     [
         ("max_flow", "How much water can be pumped from 1 to 5?"),
+        # a labelling with two labels is a 2-colouring (bipartite-131, batch al)
+        ("bipartite", "Can every node be labelled either A or B so that each edge connects an A to a B?"),
         # a piece falls off when one is snipped (bridges-56, seed 2079)
         ("bridge_count", "How many single edges hold the graph together, like if you snip one a piece falls off?"),
         ("shortest_path_weight", "What does the cheapest trip from 1 to 5 cost?"),

@@ -154,6 +154,16 @@ def test_the_middle_words_of_a_defined_relation_may_be_asked_in_another_number()
     assert node_role(defined + "How many readers recommended the books to 7?", 7) == "end"
 
 
+def test_a_relation_may_be_defined_with_lower_case_ends() -> None:
+    # free batch al, out_degree-129: no role read, a right out_degree was left unconfirmed
+    defined = "An edge from a to b means a lent money to b. "
+    assert node_role(defined + "To how many different people has 7 lent money?", 7) == "start"
+    assert node_role("An edge from a to b means b lent a book to a. To how many has 7 lent a book?", 7) == "end"
+    # an article is neither end: "A was closed as a duplicate of B" (in_degree-97)
+    closed = "An arrow from question A to question B means A was closed as a duplicate of B. "
+    assert node_role(closed + "How many questions have been closed as duplicates of 7?", 7) == "end"
+
+
 def test_what_a_node_gets_comes_in_unless_it_gets_somewhere() -> None:
     # free batch af, in_degree-111: read as nothing, the out-degree was confirmed and flagged verified
     defined = "Each arrow goes from the sender to the recipient. "
