@@ -205,7 +205,7 @@ def _print_report(out: Path) -> None:
     "written on 2026-12-07 the same way, all test, run once on both stores, Neo4j with the peers, and seen); "
     "30 (32 more, 16 per graph, written on 2026-12-07 the same way, run once on both stores); 31 (32 more, 16 per "
     "graph, written on 2026-12-07 the same way, all test, run once on both stores, and seen); 32 (32 more, 16 per "
-    "graph, written on 2026-12-08 the same way, all test, not yet run); default: every batch.",
+    "graph, written on 2026-12-08 the same way, all test, run once on both stores, and seen); default: every batch.",
 )
 @click.option(
     "--added",

@@ -1000,7 +1000,21 @@ class _Check:
         if len(options) > 1 and self.speaks_of(prop) is None:
             others = ", ".join(sorted(set(options) - {prop}))
             self.soft(f"The question does not speak of {prop!r}; :{label} also has {others}.")
+        elif self.speaks_of(prop) is None and not self._reads_by_its_words(label, str(prop)):
+            # The only number of a label is not asked for because it is the only one: "How many people
+            # are in the smallest group?" was answered with the lowest born of :Person, flagged verified
+            # (property batch 32, movies-657).
+            self.soft(f"The question does not speak of {prop!r} of :{label}.")
         self.params[name] = str(prop)
+
+    def _reads_by_its_words(self, label: str, prop: str) -> bool:
+        """Whether the ask's words read ``prop`` without naming it: a scale word of its own ("the
+        oldest" of ``born``), or a when or how-old ask of a label whose one point in time it is."""
+        masked = _masked(self.question, self.entities)
+        if prop in readers.scale_properties(masked, [prop]):
+            return True
+        timed = readers.asks_when(masked) or _AGE_ASK.search(masked)
+        return bool(timed) and self.graph.points_in_time(label) == [prop]
 
     def comparison(self) -> None:
         op, threshold = self.choice("op"), self.given("threshold")
@@ -1532,10 +1546,12 @@ def _unused_asks(
         text = f"The question asks for the {ranking[0]} one(s), which {task.name} does not rank."
         out.append(Finding(text, hard=True, rules_out=True))
     stated = readers.aggregate_stated(question)
+    # A median too: "What's the median number of non-stop destinations an airport has?" was answered
+    # with the number of airports (count_label), flagged verified (property batch 32, flights-657).
     if task.parameter("aggregate") is None and (
-        stated == "avg" or (stated == "sum" and not _COUNTING.search(question))
+        stated in ("avg", "median") or (stated == "sum" and not _COUNTING.search(question))
     ):
-        wanted = "an average" if stated == "avg" else "a total"
+        wanted = {"avg": "an average", "median": "a median"}.get(stated, "a total")
         out.append(
             Finding(f"The question asks for {wanted}, which {task.name} does not compute.", hard=True, rules_out=True)
         )

@@ -86,7 +86,8 @@ class PropertyQuestion:
     #: both stores, Neo4j with the peers, and seen); 30, written the same way on 2026-12-07, 32 questions (16 per
     #: graph), all test (run once on both stores, without the peers, and seen); 31, written the same way on
     #: 2026-12-07, 32 questions (16 per graph), all test (run once on both stores, without the peers, and seen); 32,
-    #: written the same way on 2026-12-08, 32 questions (16 per graph), all test (not yet run).
+    #: written the same way on 2026-12-08, 32 questions (16 per graph), all test (run once on both stores,
+    #: without the peers, and seen).
     #: A report keeps the batches apart.
     batch: int = 1
 

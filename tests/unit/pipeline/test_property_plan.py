@@ -551,6 +551,12 @@ def test_which_one_of_the_things_spoken_of_before_is_not_one_of_the_two_named(st
             "asks for a total, which count_label does not compute",
         ),
         (
+            # property batch 32, flights-657: the number of airports was flagged verified
+            "What's the median number of non-stop destinations an airport has?",
+            {"task": "count_label", "label": "Airport"},
+            "asks for a median, which count_label does not compute",
+        ),
+        (
             "How many airports are in the largest group of airports linked to each other?",
             {"task": "count_label", "label": "Airport"},
             "asks for the largest one(s), which count_label does not rank",
@@ -1616,6 +1622,19 @@ def test_a_number_of_nodes_is_no_value_of_a_property(store) -> None:
     assert any(f.hard and "counts movies (:Movie nodes)" in f.text for f in findings), texts(findings)
     _, findings = check(store, "What is the latest year a movie came out?", task="aggregate_property", **reply)
     assert not any("counts" in f.text for f in findings), texts(findings)
+
+
+def test_a_lone_number_of_a_label_is_read_only_when_the_question_speaks_of_it(store) -> None:
+    # property batch 32, movies-657: the lowest born of :Person answered a question about group sizes
+    reply = {"label": "Person", "property": "born", "aggregate": "min"}
+    question = (
+        "The people and films fall into groups with no links between them. How many people are in the smallest group?"
+    )
+    _, findings = check(store, question, "aggregate_property", **reply)
+    assert any("does not speak of 'born'" in f.text for f in findings), texts(findings)
+    for said in ("In what year was the oldest person born?", "How old is the oldest person?"):
+        _, findings = check(store, said, "aggregate_property", **reply)
+        assert not any("does not speak of" in f.text for f in findings), (said, texts(findings))
 
 
 def test_a_ranking_word_is_no_kind_of_node(store) -> None:
