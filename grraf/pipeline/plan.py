@@ -620,6 +620,7 @@ def unused_nodes(question: str, used: Iterable[Any], store: GraphStore) -> list[
 
 #: A share written as a percentage: "15%", "15 %", "15 percent", "15 per cent".
 _PERCENTAGE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:%|percent\b|per\s+cent\b)", re.IGNORECASE)
+
 #: "Give 0 if 7 has fewer than two partners", "If ..., answer 0.": the value the answer takes in a
 #: corner case, not a node. From "... with each other? Give 0 if 30 has fewer than two such partners."
 #: the 1.5B model took node 0, and the clustering coefficient of the wrong node ran unconfirmed (free
