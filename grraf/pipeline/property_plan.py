@@ -1009,11 +1009,17 @@ class _Check:
 
     def _reads_by_its_words(self, label: str, prop: str) -> bool:
         """Whether the ask's words read ``prop`` without naming it: a scale word of its own ("the
-        oldest" of ``born``), or a when or how-old ask of a label whose one point in time it is."""
+        oldest" of ``born``), or, of a label whose one point in time it is, a when or how-old ask, a
+        decade ("films from the 90s") or a year ("between 2000 and 2005")."""
         masked = _masked(self.question, self.entities)
         if prop in readers.scale_properties(masked, [prop]):
             return True
-        timed = readers.asks_when(masked) or _AGE_ASK.search(masked)
+        timed = (
+            readers.asks_when(masked)
+            or _AGE_ASK.search(masked)
+            or readers.decade(masked)
+            or any(1000 <= n <= 2100 and float(n).is_integer() for n in readers.numbers_stated(masked))
+        )
         return bool(timed) and self.graph.points_in_time(label) == [prop]
 
     def comparison(self) -> None:
