@@ -1000,27 +1000,27 @@ class _Check:
         if len(options) > 1 and self.speaks_of(prop) is None:
             others = ", ".join(sorted(set(options) - {prop}))
             self.soft(f"The question does not speak of {prop!r}; :{label} also has {others}.")
-        elif self.speaks_of(prop) is None and not self._reads_by_its_words(label, str(prop)):
+        elif self.speaks_of(prop) is None and not self.reads_unnamed(label, str(prop), dated=True):
             # The only number of a label is not asked for because it is the only one: "How many people
             # are in the smallest group?" was answered with the lowest born of :Person, flagged verified
             # (property batch 32, movies-657).
             self.soft(f"The question does not speak of {prop!r} of :{label}.")
         self.params[name] = str(prop)
 
-    def _reads_by_its_words(self, label: str, prop: str) -> bool:
-        """Whether the ask's words read ``prop`` without naming it: a scale word of its own ("the
-        oldest" of ``born``), or, of a label whose one point in time it is, a when or how-old ask, a
-        decade ("films from the 90s") or a year ("between 2000 and 2005")."""
+    def reads_unnamed(self, label: str, prop: str, *, dated: bool = False) -> bool:
+        """Whether the ask's words read ``prop`` of ``label`` without naming it: scale words of it and of
+        no other number ("the oldest" of ``born``), or, where it is the label's one point in time, a when
+        or how-old ask, and with ``dated`` a decade ("films from the 90s") or a year ("between 2000 and
+        2005") too."""
         masked = _masked(self.question, self.entities)
-        if prop in readers.scale_properties(masked, [prop]):
+        if readers.scale_properties(masked, self.graph.numbers(label)) == [prop]:
             return True
-        timed = (
-            readers.asks_when(masked)
-            or _AGE_ASK.search(masked)
-            or readers.decade(masked)
-            or any(1000 <= n <= 2100 and float(n).is_integer() for n in readers.numbers_stated(masked))
-        )
-        return bool(timed) and self.graph.points_in_time(label) == [prop]
+        timed = bool(readers.asks_when(masked) or _AGE_ASK.search(masked))
+        if dated and not timed:
+            timed = readers.decade(masked) is not None or any(
+                1000 <= n <= 2100 and float(n).is_integer() for n in readers.numbers_stated(masked)
+            )
+        return timed and self.graph.points_in_time(label) == [prop]
 
     def comparison(self) -> None:
         op, threshold = self.choice("op"), self.given("threshold")
@@ -3033,11 +3033,9 @@ def _difference_end(c: _Check, readings: Sequence[Entity], prop: str, name: str)
         c.hard(f"{name}={prop!r} is no number of :{r.label} ({r.value!r}); its numbers: {held}.")
         return None
     reading = having[0]
-    masked = _masked(c.question, c.entities)
-    tied = readers.scale_properties(masked, c.graph.numbers(reading.label))
-    years = c.graph.points_in_time(reading.label)
-    timed = readers.asks_when(masked) or _AGE_ASK.search(masked)
-    if c.speaks_of(prop) is None and tied != [prop] and not (timed and years == [prop]):
+    if c.speaks_of(prop) is None and not c.reads_unnamed(reading.label, prop):
+        masked = _masked(c.question, c.entities)
+        tied = readers.scale_properties(masked, c.graph.numbers(reading.label))
         said = f" ('{readers.scale_words(masked, tied[0])[0]}' reads {' or '.join(map(repr, tied))})" if tied else ""
         c.hard(f"The question does not say it reads {prop!r} of {reading.value!r}{said}.")
     return reading

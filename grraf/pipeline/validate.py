@@ -580,7 +580,7 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
             starts, ends = [first, *starts], [last, *ends]
     # What a node "can receive from" the start is the end too ("the most blood per day that hospital 29
     # can receive from the blood bank at 9": the flow from 29 to 9 was flagged verified, seed 2079, flow-27).
-    reached = re.search(r"\breach(?:ed|able)?\b|\breceiv(?:e|es|ed|ing)\b", ask, re.IGNORECASE) is not None
+    end_verb = re.search(r"\breach(?:ed|able)?\b|\breceiv(?:e|es|ed|ing)\b", ask, re.IGNORECASE) is not None
     start = next((v for v in starts if v in values), None)
     end = next((v for v in ends if v in values and v != start), None)
     if start is None:
@@ -592,7 +592,7 @@ def direction_issue(question: str, parameters: Mapping[str, Any]) -> str | None:
         if not starts and near and near[0] == source and target not in near:
             return f"The question goes to {source}, but source is {source}."
         return None
-    if end is None and not reached:
+    if end is None and not end_verb:
         return None
     if start != source:
         return f"The question goes from {start}, but source is {source}."
